@@ -1,0 +1,53 @@
+//===--- Targets.h - GPU target profiles for the wavecheck checks ----------===//
+///
+/// \file
+/// A target profile gives what the checks need to know of an offload
+/// architecture: wavefront size, the FP8 format its hardware computes in and its
+/// XCD count. Checks read the profile and stay silent where a rule does not
+/// apply (no wave64 findings for a wave32 target). The table is Targets.def.
+///
+//===----------------------------------------------------------------------===//
+#ifndef WAVECHECK_CHECKS_TARGETS_H
+#define WAVECHECK_CHECKS_TARGETS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace clang {
+class ASTContext;
+} // namespace clang
+
+namespace wavecheck {
+
+/// FP8 encoding family the hardware computes in (FACTS.md, "FP8 encodings").
+enum class Fp8Format { None, FNUZ, OCP };
+
+struct TargetProfile {
+  llvm::StringRef Name;    ///< Offload architecture, e.g. "gfx942".
+  llvm::StringRef Product; ///< Marketing name, for messages.
+  unsigned WaveSize;       ///< Lanes per wavefront: 64 (gfx9) or 32 (gfx10+).
+  Fp8Format Fp8;           ///< FP8 format of the matrix/convert instructions.
+  unsigned NumXcds;        ///< XCDs fed round-robin in SPX mode; 1 = monolithic.
+};
+
+/// Every known profile, in Targets.def order.
+llvm::ArrayRef<TargetProfile> allTargets();
+
+/// The profile named \p Arch (a feature suffix such as ":xnack+" is ignored);
+/// nullptr when unknown.
+const TargetProfile *findTarget(llvm::StringRef Arch);
+
+/// The architecture wavecheck assumes when none is given: MI300X.
+inline constexpr llvm::StringRef DefaultArch = "gfx942";
+
+/// The profile a check should use. \p OptionArch is the global `OffloadArch`
+/// check option (set by the wavecheck driver for each pass); when it is empty
+/// (a plain clang-tidy run with the plugin) the architecture comes from the
+/// AST: the device target in a device pass, the auxiliary target in a host
+/// pass, else DefaultArch. Unknown names fall back to DefaultArch's profile.
+const TargetProfile &resolveTarget(llvm::StringRef OptionArch,
+                                   const clang::ASTContext &Ctx);
+
+} // namespace wavecheck
+
+#endif

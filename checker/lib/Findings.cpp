@@ -1,0 +1,97 @@
+#include "lib/Findings.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace wavecheck {
+
+const std::vector<unsigned> &LineTable::lineStarts(llvm::StringRef File) {
+  auto It = Starts.find(std::string(File));
+  if (It != Starts.end())
+    return It->second;
+  std::string Text;
+  if (auto Buf = FS->getBufferForFile(File))
+    Text = (*Buf)->getBuffer().str();
+  std::vector<unsigned> S{0};
+  for (unsigned I = 0; I < Text.size(); ++I)
+    if (Text[I] == '\n')
+      S.push_back(I + 1);
+  Contents[std::string(File)] = std::move(Text);
+  return Starts[std::string(File)] = std::move(S);
+}
+
+std::pair<unsigned, unsigned> LineTable::lineColumn(llvm::StringRef File,
+                                                    unsigned Offset) {
+  const std::vector<unsigned> &S = lineStarts(File);
+  if (Offset > Contents[std::string(File)].size())
+    return {0, 0};
+  auto It = std::upper_bound(S.begin(), S.end(), Offset);
+  unsigned Line = It - S.begin();
+  return {Line, Offset - S[Line - 1] + 1};
+}
+
+std::string LineTable::lineText(llvm::StringRef File, unsigned Line) {
+  const std::vector<unsigned> &S = lineStarts(File);
+  const std::string &Text = Contents[std::string(File)];
+  if (Line == 0 || Line > S.size())
+    return {};
+  unsigned B = S[Line - 1];
+  unsigned E = Line < S.size() ? S[Line] - 1 : Text.size();
+  std::string L = Text.substr(B, E - B);
+  if (!L.empty() && L.back() == '\r')
+    L.pop_back();
+  return L;
+}
+
+Finding toFinding(const clang::tidy::ClangTidyError &E, llvm::StringRef Arch,
+                  llvm::StringRef Pass, LineTable &Lines) {
+  Finding F{E.DiagnosticName, E.DiagLevel == clang::tooling::Diagnostic::Error
+                                  ? "error"
+                                  : "warning",
+            E.Message.FilePath, E.Message.FileOffset, 0, 0, E.Message.Message,
+            {std::string(Arch)}, {std::string(Pass)}, {}, {}, E};
+  std::tie(F.Line, F.Column) = Lines.lineColumn(F.File, F.Offset);
+  for (const auto &FileRepls : E.Message.Fix)
+    for (const clang::tooling::Replacement &R : FileRepls.second)
+      F.Fixes.push_back({std::string(R.getFilePath()), R.getOffset(),
+                         R.getLength(), std::string(R.getReplacementText())});
+  for (const clang::tooling::DiagnosticMessage &N : E.Notes) {
+    Note Nt{N.FilePath, 0, 0, N.Message};
+    std::tie(Nt.Line, Nt.Column) = Lines.lineColumn(N.FilePath, N.FileOffset);
+    F.Notes.push_back(std::move(Nt));
+  }
+  return F;
+}
+
+static auto key(const Finding &F) {
+  return std::tie(F.Check, F.File, F.Offset, F.Message);
+}
+
+void mergeFinding(std::vector<Finding> &All, Finding F) {
+  for (Finding &Old : All)
+    if (key(Old) == key(F)) {
+      Old.Targets.insert(F.Targets.begin(), F.Targets.end());
+      Old.Passes.insert(F.Passes.begin(), F.Passes.end());
+      return;
+    }
+  All.push_back(std::move(F));
+}
+
+void sortResult(RunResult &R) {
+  std::sort(R.Findings.begin(), R.Findings.end(),
+            [](const Finding &A, const Finding &B) {
+              return std::tie(A.File, A.Line, A.Column, A.Check, A.Message) <
+                     std::tie(B.File, B.Line, B.Column, B.Check, B.Message);
+            });
+  std::stable_sort(R.Errors.begin(), R.Errors.end(),
+                   [](const InputError &A, const InputError &B) {
+                     return A.File < B.File;
+                   });
+  R.Errors.erase(std::unique(R.Errors.begin(), R.Errors.end(),
+                             [](const InputError &A, const InputError &B) {
+                               return A.File == B.File && A.Message == B.Message;
+                             }),
+                 R.Errors.end());
+}
+
+} // namespace wavecheck

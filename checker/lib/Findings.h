@@ -1,0 +1,42 @@
+//===--- Findings.h - from clang-tidy errors to merged findings ------------===//
+#ifndef WAVECHECK_LIB_FINDINGS_H
+#define WAVECHECK_LIB_FINDINGS_H
+
+#include "lib/Driver.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <map>
+
+namespace wavecheck {
+
+/// Line and column (1-based, column in bytes like clang) of byte offsets in
+/// files read through a file system, each file read once.
+class LineTable {
+public:
+  explicit LineTable(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS)
+      : FS(std::move(FS)) {}
+  /// {0, 0} when the file cannot be read or the offset is past its end.
+  std::pair<unsigned, unsigned> lineColumn(llvm::StringRef File, unsigned Offset);
+  /// The text of line \p Line (1-based) without its newline; empty if none.
+  std::string lineText(llvm::StringRef File, unsigned Line);
+
+private:
+  const std::vector<unsigned> &lineStarts(llvm::StringRef File);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS;
+  std::map<std::string, std::string> Contents;
+  std::map<std::string, std::vector<unsigned>> Starts;
+};
+
+/// Converts one clang-tidy check finding, tagging it with its target/pass.
+Finding toFinding(const clang::tidy::ClangTidyError &E, llvm::StringRef Arch,
+                  llvm::StringRef Pass, LineTable &Lines);
+
+/// Adds \p F to \p All unless an equal finding (check, file, offset,
+/// message) is there; then only its targets and passes are merged in.
+void mergeFinding(std::vector<Finding> &All, Finding F);
+
+/// Sorts findings by file, line, column, check, message; errors by file.
+void sortResult(RunResult &R);
+
+} // namespace wavecheck
+
+#endif

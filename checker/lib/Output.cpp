@@ -1,0 +1,139 @@
+//===--- Output.cpp - text and JSON reports --------------------------------===//
+#include "lib/Driver.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+#include <map>
+
+namespace wavecheck {
+
+std::string displayPath(llvm::StringRef AbsPath) {
+  llvm::SmallString<256> Cwd;
+  if (llvm::sys::fs::current_path(Cwd) || !llvm::sys::path::is_absolute(AbsPath))
+    return AbsPath.str();
+  llvm::StringRef Rel = AbsPath;
+  if (Rel.consume_front(Cwd) && Rel.consume_front("/"))
+    return Rel.str();
+  return AbsPath.str();
+}
+
+static std::string sourceLine(llvm::StringRef File, unsigned Line) {
+  auto Buf = llvm::MemoryBuffer::getFile(File);
+  if (!Buf || Line == 0)
+    return {};
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  for (unsigned L = 1; L < Line && !Text.empty(); ++L)
+    Text = Text.split('\n').second;
+  return Text.split('\n').first.rtrim("\r").str();
+}
+
+void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
+  std::map<std::string, std::map<std::string, unsigned>> PerFile;
+  for (const Finding &F : R.Findings) {
+    std::string Path = displayPath(F.File);
+    ++PerFile[Path][F.Check];
+    OS << Path << ":" << F.Line << ":" << F.Column << ": ";
+    if (Color)
+      OS.changeColor(llvm::raw_ostream::MAGENTA, true);
+    OS << F.Severity << ": ";
+    if (Color)
+      OS.resetColor();
+    OS << F.Message << " [" << F.Check << "]\n";
+    std::string Src = sourceLine(F.File, F.Line);
+    if (!Src.empty()) {
+      std::string LineNo = std::to_string(F.Line);
+      OS << llvm::format("%5s | ", LineNo.c_str()) << Src << "\n";
+      OS << "      | " << std::string(F.Column > 0 ? F.Column - 1 : 0, ' ') << "^\n";
+      for (const Replacement &Rp : F.Fixes)
+        if (Rp.File == F.File && Rp.Offset >= F.Offset - (F.Column - 1) &&
+            Rp.Offset <= F.Offset - (F.Column - 1) + Src.size()) {
+          unsigned Col = Rp.Offset - (F.Offset - (F.Column - 1));
+          OS << "      | " << std::string(Col, ' ') << Rp.Text << "\n";
+        }
+    }
+    for (const Note &N : F.Notes)
+      OS << displayPath(N.File) << ":" << N.Line << ":" << N.Column
+         << ": note: " << N.Message << "\n";
+  }
+  for (const InputError &E : R.Errors)
+    OS << displayPath(E.File) << ": " << (E.Fatal ? "error: " : "note: ")
+       << E.Message << "\n";
+  // One summary line per file with findings, then the total.
+  for (const auto &[File, Counts] : PerFile) {
+    unsigned N = 0;
+    std::string Detail;
+    for (const auto &[Check, C] : Counts) {
+      N += C;
+      Detail += (Detail.empty() ? "" : ", ") + Check + ": " + std::to_string(C);
+    }
+    OS << "summary: " << File << ": " << N << (N == 1 ? " finding (" : " findings (")
+       << Detail << ")\n";
+  }
+  OS << "wavecheck: " << R.Findings.size()
+     << (R.Findings.size() == 1 ? " finding" : " findings") << " in "
+     << PerFile.size() << (PerFile.size() == 1 ? " file" : " files");
+  if (!R.Errors.empty())
+    OS << ", " << R.Errors.size() << (R.Errors.size() == 1 ? " input error" : " input errors");
+  OS << "\n";
+}
+
+void printJson(const RunResult &R, llvm::raw_ostream &OS) {
+  llvm::json::OStream J(OS, 2);
+  J.object([&] {
+    J.attribute("version", 1);
+    J.attributeObject("tool", [&] {
+      J.attribute("name", "wavecheck");
+      J.attribute("version", WAVECHECK_VERSION);
+    });
+    J.attributeArray("findings", [&] {
+      for (const Finding &F : R.Findings)
+        J.object([&] {
+          J.attribute("check", F.Check);
+          J.attribute("severity", F.Severity);
+          J.attribute("file", displayPath(F.File));
+          J.attribute("line", F.Line);
+          J.attribute("column", F.Column);
+          J.attribute("message", F.Message);
+          J.attributeArray("targets", [&] {
+            for (const std::string &T : F.Targets)
+              J.value(T);
+          });
+          J.attributeArray("passes", [&] {
+            for (const std::string &P : F.Passes)
+              J.value(P);
+          });
+          J.attributeArray("fixes", [&] {
+            for (const Replacement &Rp : F.Fixes)
+              J.object([&] {
+                J.attribute("file", displayPath(Rp.File));
+                J.attribute("offset", Rp.Offset);
+                J.attribute("length", Rp.Length);
+                J.attribute("replacement", Rp.Text);
+              });
+          });
+          J.attributeArray("notes", [&] {
+            for (const Note &N : F.Notes)
+              J.object([&] {
+                J.attribute("file", displayPath(N.File));
+                J.attribute("line", N.Line);
+                J.attribute("column", N.Column);
+                J.attribute("message", N.Message);
+              });
+          });
+        });
+    });
+    J.attributeArray("errors", [&] {
+      for (const InputError &E : R.Errors)
+        J.object([&] {
+          J.attribute("file", displayPath(E.File));
+          J.attribute("message", E.Message);
+        });
+    });
+  });
+  OS << "\n";
+}
+
+} // namespace wavecheck

@@ -1,0 +1,228 @@
+//===--- Passes.cpp - device and host passes over each job -----------------===//
+#include "lib/Driver.h"
+#include "lib/Findings.h"
+#include "lib/StandIn.h"
+
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include <mutex>
+
+namespace wavecheck {
+
+namespace {
+
+/// A compilation database holding one command, for one runClangTidy call.
+class OneCommandDatabase : public clang::tooling::CompilationDatabase {
+public:
+  explicit OneCommandDatabase(clang::tooling::CompileCommand C) : Cmd(std::move(C)) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    return {Cmd};
+  }
+  std::vector<std::string> getAllFiles() const override { return {Cmd.Filename}; }
+
+private:
+  clang::tooling::CompileCommand Cmd;
+};
+
+struct Pass {
+  std::string Arch;
+  bool Host;
+  llvm::StringRef name() const { return Host ? "host" : "device"; }
+};
+
+/// nvcc options with no clang meaning, taking a value in the next argument
+/// when written without '='. Source: the nvcc command-line reference.
+bool isNvccOnlyFlag(llvm::StringRef A, bool &TakesValue) {
+  TakesValue = false;
+  llvm::StringRef Name = A.split('=').first;
+  bool Separate = !A.contains('=');
+  if (llvm::StringSwitch<bool>(Name)
+          .Cases({"-Xcompiler", "--compiler-options", "-Xptxas", "--ptxas-options"}, true)
+          .Cases({"-Xlinker", "--linker-options", "-gencode", "--generate-code"}, true)
+          .Cases({"-ccbin", "--compiler-bindir", "-arch", "--gpu-architecture"}, true)
+          .Cases({"-code", "--gpu-code", "-rdc", "--relocatable-device-code"}, true)
+          .Cases({"-maxrregcount", "--maxrregcount", "-Xnvlink", "--default-stream"}, true)
+          .Default(false)) {
+    TakesValue = Separate;
+    return true;
+  }
+  return llvm::StringSwitch<bool>(A)
+      .Cases({"--expt-relaxed-constexpr", "--expt-extended-lambda",
+              "--extended-lambda", "-lineinfo", "--generate-line-info"}, true)
+      .Cases({"--use_fast_math", "-use_fast_math", "--keep", "-G", "--device-debug"}, true)
+      .Cases({"-dc", "--device-c", "-dlink", "--device-link", "-cudart"}, true)
+      .Default(false);
+}
+
+/// The user's arguments without what wavecheck decides itself (language,
+/// offload arch, pass, output) and without nvcc-only flags (noted once each).
+std::vector<std::string> filterArgs(const std::vector<std::string> &In,
+                                    std::vector<std::string> &Dropped) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < In.size(); ++I) {
+    llvm::StringRef A = In[I];
+    bool TakesValue = false;
+    if (isNvccOnlyFlag(A, TakesValue)) {
+      Dropped.push_back(TakesValue && I + 1 < In.size() ? (A + " " + In[I + 1]).str()
+                                                        : A.str());
+      if (TakesValue)
+        ++I;
+      continue;
+    }
+    if (A == "-o" || A == "-x" || A == "-MF" || A == "-MT" || A == "-MQ" ||
+        A == "-offload-arch" || A == "--offload-arch" || A == "-Xarch_device" ||
+        A == "-Xarch_host") {
+      ++I;
+      continue;
+    }
+    if (A == "-c" || A == "-S" || A == "-E" || A == "-MD" || A == "-MMD" ||
+        A == "-M" || A == "-MM" || A.starts_with("--offload-arch=") ||
+        A.starts_with("-offload-arch=") || A.starts_with("--cuda-gpu-arch=") ||
+        A == "--cuda-host-only" || A == "--cuda-device-only" ||
+        A == "--offload-host-only" || A == "--offload-device-only" ||
+        (A.starts_with("-x") && A.size() > 2) || A.starts_with("-o") ||
+        A == "-fsyntax-only")
+      continue;
+    Out.push_back(A.str());
+  }
+  return Out;
+}
+
+clang::tooling::CompileCommand buildCommand(const Job &J, const Pass &P,
+                                            const std::vector<std::string> &UserArgs,
+                                            bool StandIn) {
+  std::vector<std::string> Args{"clang++", "-x", "hip"};
+  Args.insert(Args.end(), UserArgs.begin(), UserArgs.end());
+  if (StandIn) {
+    std::vector<std::string> S = standInArgs();
+    Args.insert(Args.end(), S.begin(), S.end());
+  }
+  Args.push_back(P.Host ? "--cuda-host-only" : "--cuda-device-only");
+  Args.push_back("--offload-arch=" + P.Arch);
+  Args.push_back("-nogpulib");
+  Args.push_back("-resource-dir=" WAVECHECK_RESOURCE_DIR);
+  Args.push_back("-Wno-unknown-cuda-version");
+  Args.push_back(J.File);
+  return clang::tooling::CompileCommand(J.Directory, J.File, std::move(Args), "");
+}
+
+struct JobResult {
+  std::vector<Finding> Findings;
+  std::vector<InputError> Errors;
+  std::vector<std::string> Dropped;
+};
+
+/// Turns compiler errors into InputErrors: a missing header is named and is
+/// not fatal; the first other error makes the file fatal (exit code 3).
+void collectCompilerError(const clang::tidy::ClangTidyError &E, const Job &J,
+                          LineTable &Lines, JobResult &R) {
+  llvm::StringRef Msg = E.Message.Message;
+  if (Msg.ends_with("file not found")) {
+    R.Errors.push_back({J.File, "missing header: " + Msg.str() +
+                                    "; findings for this file may be incomplete",
+                        false});
+    return;
+  }
+  for (const InputError &Old : R.Errors)
+    if (Old.Fatal)
+      return; // one compiler error per file is enough to say it is broken
+  auto [Line, Col] = Lines.lineColumn(E.Message.FilePath, E.Message.FileOffset);
+  std::string Where = E.Message.FilePath.empty()
+                          ? std::string()
+                          : displayPath(E.Message.FilePath) + ":" +
+                                std::to_string(Line) + ":" + std::to_string(Col) + ": ";
+  R.Errors.push_back({J.File, "cannot be analysed: " + Where + Msg.str(), true});
+}
+
+JobResult runJob(const Job &J, const Options &Opts) {
+  JobResult R;
+  std::vector<std::string> UserArgs = filterArgs(J.Args, R.Dropped);
+  bool StandIn = Opts.Headers == HeaderMode::StandIn ||
+                 (Opts.Headers == HeaderMode::Auto &&
+                  !rocmHeadersReachable(UserArgs, J.Directory));
+
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  if (StandIn)
+    Overlay->pushOverlay(makeStandInFileSystem());
+  LineTable Lines(Overlay);
+
+  std::vector<Pass> Passes;
+  for (const std::string &A : Opts.Arches) {
+    if (Opts.DevicePass)
+      Passes.push_back({A, false});
+    if (Opts.HostPass)
+      Passes.push_back({A, true});
+  }
+  for (const Pass &P : Passes) {
+    clang::tidy::ClangTidyOptions TidyOpts = clang::tidy::ClangTidyOptions::getDefaults();
+    TidyOpts.Checks = "-*," + Opts.Checks;
+    TidyOpts.HeaderFilterRegex = ".*";
+    TidyOpts.SystemHeaders = false;
+    TidyOpts.CheckOptions["OffloadArch"].Value = P.Arch;
+    clang::tidy::ClangTidyContext Context(
+        std::make_unique<clang::tidy::DefaultOptionsProvider>(
+            clang::tidy::ClangTidyGlobalOptions(), TidyOpts));
+    OneCommandDatabase DB(buildCommand(J, P, UserArgs, StandIn));
+
+    std::vector<clang::tidy::ClangTidyError> Errors;
+    llvm::CrashRecoveryContext CRC;
+    bool Ok = CRC.RunSafely([&] {
+      Errors = clang::tidy::runClangTidy(Context, DB, {J.File}, Overlay,
+                                         /*ApplyAnyFix=*/false,
+                                         /*EnableCheckProfile=*/false,
+                                         /*StoreCheckProfile=*/"", /*Quiet=*/true);
+    });
+    if (!Ok) {
+      R.Errors.push_back({J.File, "cannot be analysed: the parser crashed in the " +
+                                      P.name().str() + " pass for " + P.Arch, true});
+      continue;
+    }
+    for (const clang::tidy::ClangTidyError &E : Errors) {
+      if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
+        if (E.DiagLevel == clang::tooling::Diagnostic::Error)
+          collectCompilerError(E, J, Lines, R);
+        continue;
+      }
+      mergeFinding(R.Findings, toFinding(E, P.Arch, P.name(), Lines));
+    }
+  }
+  return R;
+}
+
+} // namespace
+
+RunResult analyse(const Options &Opts) {
+  RunResult Out;
+  std::vector<Job> Jobs = collectJobs(Opts, Out);
+  std::vector<JobResult> Results(Jobs.size());
+  if (Opts.Jobs <= 1 || Jobs.size() <= 1) {
+    for (size_t I = 0; I < Jobs.size(); ++I)
+      Results[I] = runJob(Jobs[I], Opts);
+  } else {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Opts.Jobs));
+    for (size_t I = 0; I < Jobs.size(); ++I)
+      Pool.async([&, I] { Results[I] = runJob(Jobs[I], Opts); });
+    Pool.wait();
+  }
+  std::set<std::string> Dropped;
+  for (JobResult &R : Results) {
+    for (Finding &F : R.Findings)
+      mergeFinding(Out.Findings, std::move(F));
+    Out.Errors.insert(Out.Errors.end(), R.Errors.begin(), R.Errors.end());
+    Dropped.insert(R.Dropped.begin(), R.Dropped.end());
+  }
+  for (const std::string &D : Dropped)
+    Out.Notes.push_back("dropped nvcc-only flag '" + D + "'");
+  sortResult(Out);
+  return Out;
+}
+
+} // namespace wavecheck

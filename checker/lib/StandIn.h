@@ -1,0 +1,40 @@
+//===--- StandIn.h - bundled stand-in HIP/CUDA headers ---------------------===//
+///
+/// \file
+/// wavecheck's own declarations of the HIP and CUDA device API
+/// (checker/standin/), embedded in the binary and served from an in-memory
+/// file system, so that sources parse on machines without ROCm (pre-commit on
+/// a laptop, CI lint jobs).
+///
+//===----------------------------------------------------------------------===//
+#ifndef WAVECHECK_LIB_STANDIN_H
+#define WAVECHECK_LIB_STANDIN_H
+
+#include "llvm/Support/VirtualFileSystem.h"
+#include <string>
+#include <vector>
+
+namespace wavecheck {
+
+/// Virtual directory the stand-in headers live under.
+inline constexpr llvm::StringRef StandInRoot = "/__wavecheck__/standin";
+
+/// An in-memory file system holding every stand-in header under StandInRoot.
+llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> makeStandInFileSystem();
+
+/// Relative paths of the embedded headers (e.g. "hip/hip_runtime.h").
+std::vector<std::string> standInHeaderNames();
+
+/// Compile arguments that make a parse use the stand-in headers.
+std::vector<std::string> standInArgs();
+
+/// True when real HIP headers are reachable for a compile with \p Args run
+/// in \p Directory: `--rocm-path`, an include directory holding
+/// hip/hip_runtime.h, $ROCM_PATH or /opt/rocm. Debian's HIP 5.2 headers in
+/// /usr/include do not count: clang 22 cannot parse them unaided (FACTS.md).
+bool rocmHeadersReachable(const std::vector<std::string> &Args,
+                          llvm::StringRef Directory);
+
+} // namespace wavecheck
+
+#endif
