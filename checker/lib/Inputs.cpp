@@ -109,11 +109,19 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
       continue;
     }
     if (DB) {
-      std::vector<clang::tooling::CompileCommand> Cs = DB->getCompileCommands(Abs);
-      if (!Cs.empty()) {
-        Jobs.push_back(FromDB(Cs.front()));
-        continue;
+      // Matched by hand: the database's own index keys entries whose
+      // "directory" is relative by that relative path.
+      bool Found = false;
+      for (const clang::tooling::CompileCommand &C : DB->getAllCompileCommands()) {
+        Job J = FromDB(C);
+        if (J.File == Abs) {
+          Jobs.push_back(std::move(J));
+          Found = true;
+          break;
+        }
       }
+      if (Found)
+        continue;
     }
     Jobs.push_back({Abs, absolute("."), Opts.ExtraArgs});
   }

@@ -1,0 +1,78 @@
+#include "Harness.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+#include <gtest/gtest.h>
+
+namespace wavecheck::test {
+
+std::string testdataDir() { return WAVECHECK_TESTDATA_DIR; }
+std::string wavecheckBinary() { return WAVECHECK_BINARY; }
+
+std::string readFile(const std::string &Path) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  return Buf ? (*Buf)->getBuffer().str() : std::string();
+}
+
+void writeFile(const std::string &Path, const std::string &Text) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC);
+  ASSERT_FALSE(EC) << Path << ": " << EC.message();
+  OS << Text;
+}
+
+std::string makeTempDir() {
+  llvm::SmallString<128> Dir;
+  EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("wavecheck-test", Dir));
+  return std::string(Dir);
+}
+
+void removeTree(const std::string &Dir) { llvm::sys::fs::remove_directories(Dir); }
+
+ProcessResult runProgram(const std::string &Program,
+                         const std::vector<std::string> &Args,
+                         const std::string &Cwd) {
+  ProcessResult R;
+  llvm::SmallString<128> OutFile, ErrFile;
+  llvm::sys::fs::createTemporaryFile("wavecheck-out", "txt", OutFile);
+  llvm::sys::fs::createTemporaryFile("wavecheck-err", "txt", ErrFile);
+  // sh changes directory, then execs the program: no quoting of arguments.
+  std::vector<std::string> Argv{"sh", "-c", "cd \"$0\" && exec \"$@\"",
+                                Cwd.empty() ? "." : Cwd, Program};
+  Argv.insert(Argv.end(), Args.begin(), Args.end());
+  std::vector<llvm::StringRef> Refs(Argv.begin(), Argv.end());
+  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""),
+                                                llvm::StringRef(OutFile),
+                                                llvm::StringRef(ErrFile)};
+  std::string ErrMsg;
+  R.ExitCode = llvm::sys::ExecuteAndWait("/bin/sh", Refs, std::nullopt, Redirects,
+                                         /*SecondsToWait=*/300, 0, &ErrMsg);
+  R.Out = readFile(std::string(OutFile));
+  R.Err = readFile(std::string(ErrFile)) + ErrMsg;
+  llvm::sys::fs::remove(OutFile);
+  llvm::sys::fs::remove(ErrFile);
+  return R;
+}
+
+ProcessResult runWavecheck(const std::vector<std::string> &Args,
+                           const std::string &Cwd) {
+  return runProgram(wavecheckBinary(), Args, Cwd);
+}
+
+llvm::json::Object parseReport(const std::string &Out) {
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(Out);
+  if (!V) {
+    ADD_FAILURE() << "not JSON: " << llvm::toString(V.takeError()) << "\n" << Out;
+    return {};
+  }
+  if (const llvm::json::Object *O = V->getAsObject())
+    return *O;
+  ADD_FAILURE() << "JSON is not an object:\n" << Out;
+  return {};
+}
+
+} // namespace wavecheck::test

@@ -1,0 +1,42 @@
+//===--- Harness.h - running the wavecheck binary from tests ---------------===//
+#ifndef WAVECHECK_TESTS_HARNESS_H
+#define WAVECHECK_TESTS_HARNESS_H
+
+#include "llvm/Support/JSON.h"
+#include <string>
+#include <vector>
+
+namespace wavecheck::test {
+
+struct ProcessResult {
+  int ExitCode = -1;
+  std::string Out, Err;
+};
+
+/// Runs build/bin/wavecheck with \p Args in directory \p Cwd (empty: the
+/// test's own), capturing stdout and stderr.
+ProcessResult runWavecheck(const std::vector<std::string> &Args,
+                           const std::string &Cwd = "");
+
+/// Runs any program the same way.
+ProcessResult runProgram(const std::string &Program,
+                         const std::vector<std::string> &Args,
+                         const std::string &Cwd = "");
+
+/// Parses wavecheck's JSON output; fails the current test when it is not JSON.
+llvm::json::Object parseReport(const std::string &Out);
+
+/// The source tree's testdata/ directory and the build's wavecheck binary.
+std::string testdataDir();
+std::string wavecheckBinary();
+
+/// A fresh temporary directory, removed by the caller with removeTree.
+std::string makeTempDir();
+void removeTree(const std::string &Dir);
+
+std::string readFile(const std::string &Path);
+void writeFile(const std::string &Path, const std::string &Text);
+
+} // namespace wavecheck::test
+
+#endif
