@@ -92,7 +92,9 @@ std::optional<int64_t> constantValue(const Expr *E, const ASTContext &Ctx) {
 bool isWarpSizeRef(const Expr *E) {
   if (!E)
     return false;
-  E = E->IgnoreParenImpCasts();
+  // ROCm 7's warpSize (and the stand-in's) is an object read through a
+  // user-defined conversion: look through it as well as through casts.
+  E = E->IgnoreUnlessSpelledInSource()->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return DRE->getDecl()->getName() == "warpSize";
   if (const auto *Call = dyn_cast<CallExpr>(E))

@@ -1,0 +1,52 @@
+/* Stand-in header written for wavecheck; NOT the ROCm header of this name and
+ * contains no ROCm code. Covers a minimal bfloat16 type __hip_bfloat16 (16-bit
+ * storage, round-to-nearest-even from float), __hip_bfloat162 and the
+ * common conversions (__float2bfloat16, __bfloat162float). Written from the
+ * public HIP bf16 API documentation (ROCm 6.x/7.x). */
+#ifndef WAVECHECK_STANDIN_HIP_BF16_H
+#define WAVECHECK_STANDIN_HIP_BF16_H
+
+#include <hip/hip_common.h>
+
+struct __hip_bfloat16_raw {
+  unsigned short x;
+};
+
+struct __hip_bfloat16 {
+  unsigned short data;
+  __hip_bfloat16() = default;
+  __host__ __device__ __hip_bfloat16(float f) : data(__round(f)) {}
+  __host__ __device__ __hip_bfloat16(__hip_bfloat16_raw r) : data(r.x) {}
+  __host__ __device__ operator float() const {
+    return __builtin_bit_cast(float, (unsigned int)data << 16);
+  }
+  __host__ __device__ operator __hip_bfloat16_raw() const { return __hip_bfloat16_raw{data}; }
+  static __host__ __device__ unsigned short __round(float f) {
+    unsigned int u = __builtin_bit_cast(unsigned int, f);
+    if ((u & 0x7fffffffu) > 0x7f800000u) return (unsigned short)((u >> 16) | 0x40u); /* NaN */
+    u += 0x7fffu + ((u >> 16) & 1u); /* round to nearest even */
+    return (unsigned short)(u >> 16);
+  }
+};
+
+struct __attribute__((aligned(4))) __hip_bfloat162 {
+  __hip_bfloat16 x, y;
+  __hip_bfloat162() = default;
+  __host__ __device__ __hip_bfloat162(__hip_bfloat16 a, __hip_bfloat16 b) : x(a), y(b) {}
+};
+
+#define __WC_H __host__ __device__ inline
+__WC_H __hip_bfloat16 __float2bfloat16(float f) { return __hip_bfloat16(f); }
+__WC_H float __bfloat162float(__hip_bfloat16 b) { return (float)b; }
+__WC_H __hip_bfloat162 __floats2bfloat162_rn(float a, float b) {
+  return __hip_bfloat162(__hip_bfloat16(a), __hip_bfloat16(b));
+}
+__WC_H __hip_bfloat16 __hadd(__hip_bfloat16 a, __hip_bfloat16 b) {
+  return __hip_bfloat16((float)a + (float)b);
+}
+__WC_H __hip_bfloat16 __hmul(__hip_bfloat16 a, __hip_bfloat16 b) {
+  return __hip_bfloat16((float)a * (float)b);
+}
+#undef __WC_H
+
+#endif
