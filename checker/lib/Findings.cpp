@@ -63,18 +63,15 @@ Finding toFinding(const clang::tidy::ClangTidyError &E, llvm::StringRef Arch,
   return F;
 }
 
-static auto key(const Finding &F) {
-  return std::tie(F.Check, F.File, F.Offset, F.Message);
-}
-
-void mergeFinding(std::vector<Finding> &All, Finding F) {
-  for (Finding &Old : All)
-    if (key(Old) == key(F)) {
-      Old.Targets.insert(F.Targets.begin(), F.Targets.end());
-      Old.Passes.insert(F.Passes.begin(), F.Passes.end());
-      return;
-    }
-  All.push_back(std::move(F));
+void FindingSet::add(Finding F) {
+  auto [It, New] = Index.try_emplace({F.Check, F.File, F.Offset, F.Message}, All.size());
+  if (New) {
+    All.push_back(std::move(F));
+    return;
+  }
+  Finding &Old = All[It->second];
+  Old.Targets.insert(F.Targets.begin(), F.Targets.end());
+  Old.Passes.insert(F.Passes.begin(), F.Passes.end());
 }
 
 void sortResult(RunResult &R) {

@@ -5,6 +5,7 @@
 #include "lib/Driver.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <map>
+#include <tuple>
 
 namespace wavecheck {
 
@@ -30,9 +31,17 @@ private:
 Finding toFinding(const clang::tidy::ClangTidyError &E, llvm::StringRef Arch,
                   llvm::StringRef Pass, LineTable &Lines);
 
-/// Adds \p F to \p All unless an equal finding (check, file, offset,
-/// message) is there; then only its targets and passes are merged in.
-void mergeFinding(std::vector<Finding> &All, Finding F);
+/// Findings de-duplicated on (check, file, offset, message): adding an equal
+/// finding only merges its targets and passes into the first one.
+class FindingSet {
+public:
+  void add(Finding F);
+  std::vector<Finding> take() { return std::move(All); }
+
+private:
+  std::vector<Finding> All;
+  std::map<std::tuple<std::string, std::string, unsigned, std::string>, size_t> Index;
+};
 
 /// Sorts findings by file, line, column, check, message; errors by file.
 void sortResult(RunResult &R);

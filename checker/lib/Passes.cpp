@@ -114,7 +114,7 @@ clang::tooling::CompileCommand buildCommand(const Job &J, const Pass &P,
 }
 
 struct JobResult {
-  std::vector<Finding> Findings;
+  FindingSet Findings;
   std::vector<InputError> Errors;
   std::vector<std::string> Dropped;
 };
@@ -191,7 +191,7 @@ JobResult runJob(const Job &J, const Options &Opts) {
           collectCompilerError(E, J, Lines, R);
         continue;
       }
-      mergeFinding(R.Findings, toFinding(E, P.Arch, P.name(), Lines));
+      R.Findings.add(toFinding(E, P.Arch, P.name(), Lines));
     }
   }
   return R;
@@ -213,14 +213,16 @@ RunResult analyse(const Options &Opts) {
     Pool.wait();
   }
   std::set<std::string> Dropped;
+  FindingSet All;
   for (JobResult &R : Results) {
-    for (Finding &F : R.Findings)
-      mergeFinding(Out.Findings, std::move(F));
+    for (Finding &F : R.Findings.take())
+      All.add(std::move(F));
     Out.Errors.insert(Out.Errors.end(), R.Errors.begin(), R.Errors.end());
     Dropped.insert(R.Dropped.begin(), R.Dropped.end());
   }
   for (const std::string &D : Dropped)
     Out.Notes.push_back("dropped nvcc-only flag '" + D + "'");
+  Out.Findings = All.take();
   sortResult(Out);
   return Out;
 }
