@@ -145,6 +145,14 @@ __WC_D int __clz(int x) { return x == 0 ? 32 : __builtin_clz((unsigned)x); }
 __WC_D int __clzll(long long x) { return x == 0 ? 64 : __builtin_clzll((unsigned long long)x); }
 __WC_D unsigned int __brev(unsigned int x) { return __builtin_bitreverse32(x); }
 __WC_D unsigned long long __brevll(unsigned long long x) { return __builtin_bitreverse64(x); }
+
+/* Bit reinterpretation between floating-point and integer values. */
+__WC_D int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
+__WC_D unsigned int __float_as_uint(float x) { return __builtin_bit_cast(unsigned int, x); }
+__WC_D float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
+__WC_D float __uint_as_float(unsigned int x) { return __builtin_bit_cast(float, x); }
+__WC_D long long __double_as_longlong(double x) { return __builtin_bit_cast(long long, x); }
+__WC_D double __longlong_as_double(long long x) { return __builtin_bit_cast(double, x); }
 __WC_D unsigned int __umulhi(unsigned int a, unsigned int b) {
   return (unsigned int)(((unsigned long long)a * b) >> 32);
 }
