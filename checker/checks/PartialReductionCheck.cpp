@@ -1,27 +1,450 @@
+//===--- PartialReductionCheck.cpp - wave64-partial-reduction ---------------===//
 #include "checks/PartialReductionCheck.h"
 #include "checks/Targets.h"
 #include "checks/WaveMatchers.h"
 
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace wavecheck {
 
-PartialReductionCheck::PartialReductionCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
+using MatchResult = MatchFinder::MatchResult;
+
+/// The wave size this check is about; other targets give no finding.
+static constexpr unsigned Wave64 = 64;
+/// First offset of a halving ladder written for a 32-lane warp (half of 32).
+static constexpr int64_t Warp32HalfOffset = 16;
+/// Exclusive bound of a doubling scan written for a 32-lane warp.
+static constexpr int64_t Warp32Size = 32;
+/// The last lane of a 32-lane warp: where a CUDA scan leaves its total.
+static constexpr int64_t Warp32LastLane = 31;
+/// Steps an unrolled ladder needs (16, 8, ...): one lone `__shfl_xor(v, 16)`
+/// swaps halves, it is not a reduction.
+static constexpr size_t MinUnrolledSteps = 2;
+/// Masks above this value name lanes 32-63: a mask widened to 64 bits.
+static constexpr uint64_t Mask32 = 0xffffffffull;
+/// Bits of a lane mask with one bit per lane of a wave64 wavefront.
+static constexpr uint64_t LaneMaskBits64 = 64;
+
+/// True when \p E names `warpSize`, also ROCm 7's object read through an
+/// implicit `operator int` (isWarpSizeRef sees only the plain `int` form).
+static bool namesWarpSize(const Expr *E) {
+  if (!E)
+    return false;
+  if (isWarpSizeRef(E))
+    return true;
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreUnlessSpelledInSource());
+  return DRE && DRE->getDecl()->getName() == "warpSize";
+}
+
+static WidthKind widthOf(const ShuffleCall &S, const ASTContext &Ctx) {
+  return namesWarpSize(S.Width) ? WidthKind::FullWave : classifyWidth(S.Width, Ctx);
+}
+
+namespace {
+
+/// What the increment of a loop does to its variable.
+enum class Step { Other, Halving, Doubling };
+
+AST_MATCHER(CallExpr, isShuffleCall) { return asShuffle(&Node).has_value(); }
+
+AST_MATCHER_P(CallExpr, shuffleKindIs, ShuffleKind, Kind) {
+  std::optional<ShuffleCall> S = asShuffle(&Node);
+  return S && S->Kind == Kind;
+}
+
+AST_MATCHER_P(CallExpr, hasLaneArg, clang::ast_matchers::internal::Matcher<Expr>,
+              Inner) {
+  std::optional<ShuffleCall> S = asShuffle(&Node);
+  return S && S->LaneArg &&
+         Inner.matches(*S->LaneArg->IgnoreParenCasts(), Finder, Builder);
+}
+
+AST_MATCHER_P(Expr, hasIntValue, int64_t, Value) {
+  return constantValue(&Node, Finder->getASTContext()) == Value;
+}
+
+AST_MATCHER_P(CallExpr, shuffleWidthIs, WidthKind, Kind) {
+  std::optional<ShuffleCall> S = asShuffle(&Node);
+  return S && widthOf(*S, Finder->getASTContext()) == Kind;
+}
+
+/// A lane index (isLaneId) other than the bare thread index, which in a
+/// block of several waves is no lane.
+AST_MATCHER(Expr, isLaneIndex) {
+  const Expr *E = Node.IgnoreParenImpCasts();
+  if (isa<MemberExpr, PseudoObjectExpr, MSPropertyRefExpr>(E))
+    return false;
+  return isLaneId(E, Finder->getASTContext());
+}
+} // namespace
+
+static bool refersTo(const Expr *E, const VarDecl *V) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenCasts() : nullptr);
+  return DRE && DRE->getDecl() == V;
+}
+
+/// `v /= 2`, `v >>= 1`, `v = v / 2`, `v = v >> 1` halve; `v *= 2`, `v <<= 1`,
+/// `v += v`, `v = v * 2`, `v = 2 * v`, `v = v << 1` double.
+static Step stepOf(const Expr *Inc, const VarDecl *V, const ASTContext &Ctx) {
+  const auto *BO = dyn_cast<BinaryOperator>(Inc->IgnoreParenImpCasts());
+  if (!BO || !refersTo(BO->getLHS(), V))
+    return Step::Other;
+  BinaryOperatorKind Op = BO_Comma;
+  const Expr *Operand = BO->getRHS();
+  if (BO->isCompoundAssignmentOp()) {
+    Op = BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
+  } else if (const auto *RHS = dyn_cast<BinaryOperator>(Operand->IgnoreParenImpCasts());
+             RHS && BO->getOpcode() == BO_Assign) {
+    Op = RHS->getOpcode();
+    bool Commutes = Op == BO_Mul || Op == BO_Add;
+    if (refersTo(RHS->getLHS(), V))
+      Operand = RHS->getRHS();
+    else if (Commutes && refersTo(RHS->getRHS(), V))
+      Operand = RHS->getLHS();
+    else
+      return Step::Other;
+  }
+  std::optional<int64_t> C = constantValue(Operand, Ctx);
+  switch (Op) {
+  case BO_Div:
+    return C == 2 ? Step::Halving : Step::Other;
+  case BO_Shr:
+    return C == 1 ? Step::Halving : Step::Other;
+  case BO_Mul:
+    return C == 2 ? Step::Doubling : Step::Other;
+  case BO_Shl:
+    return C == 1 ? Step::Doubling : Step::Other;
+  case BO_Add:
+    return refersTo(Operand, V) ? Step::Doubling : Step::Other;
+  default:
+    return Step::Other;
+  }
+}
+
+/// A shuffle offset: its constant value, or half the wave for `warpSize / 2`
+/// and `warpSize >> 1` (so a ladder fixed by this check reads 32, 16, ...).
+static std::optional<int64_t> offsetValue(const Expr *E, const ASTContext &Ctx,
+                                          unsigned WaveSize) {
+  if (std::optional<int64_t> V = constantValue(E, Ctx))
+    return V;
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!BO || !namesWarpSize(BO->getLHS()))
+    return std::nullopt;
+  std::optional<int64_t> R = constantValue(BO->getRHS(), Ctx);
+  if ((BO->getOpcode() == BO_Div && R == 2) || (BO->getOpcode() == BO_Shr && R == 1))
+    return WaveSize / 2;
+  return std::nullopt;
+}
+
+/// Code the user did not write: a system header or a system macro.
+static bool ignored(SourceLocation L, const SourceManager &SM) {
+  return inSystemHeader(L, SM) || SM.isInSystemMacro(L);
+}
+
+static CharSourceRange fileRange(const Expr *E, const MatchResult &R) {
+  return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()),
+                                  *R.SourceManager, R.Context->getLangOpts());
+}
+
+/// Replaces \p E as written (a macro use as a whole) by \p Text; no fix-it
+/// when \p E is only part of a macro expansion.
+static FixItHint replaceWith(const Expr *E, llvm::StringRef Text, const MatchResult &R) {
+  CharSourceRange Range = fileRange(E, R);
+  return Range.isValid() ? FixItHint::CreateReplacement(Range, Text) : FixItHint();
+}
+
+static SourceLocation reportLoc(const Expr *E, const MatchResult &R) {
+  return R.SourceManager->getFileLoc(E->getBeginLoc());
+}
+
+/// Shuffles under \p S in source order (a nested shuffle before its user).
+static void collectShuffles(const Stmt *S, llvm::SmallVectorImpl<ShuffleCall> &Out) {
+  for (const Stmt *Child : S->children())
+    if (Child)
+      collectShuffles(Child, Out);
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (std::optional<ShuffleCall> Shfl = asShuffle(Call))
+      Out.push_back(*Shfl);
+}
+
+/// A `_sync` shuffle whose mask names lanes 32-63: a constant above 32 bits,
+/// or a 64-bit value (`__activemask()`, an `unsigned long long` variable).
+static bool hasWidenedMask(const ShuffleCall &S, const ASTContext &Ctx) {
+  if (!S.Mask)
+    return false;
+  if (std::optional<int64_t> V = constantValue(S.Mask, Ctx))
+    return static_cast<uint64_t>(*V) > Mask32;
+  QualType Ty = S.Mask->IgnoreParenImpCasts()->getType();
+  return !Ty->isDependentType() && Ty->isIntegerType() &&
+         Ctx.getTypeSize(Ty) == LaneMaskBits64;
+}
+
+static const char *const LadderMessage =
+    "shuffle reduction starts at offset 16 and never folds lanes 32-63 of the "
+    "64-lane %0 wavefront; lane 0 holds the result of lanes 0-31 only%1";
+static const char *const WidenedMaskNote =
+    " (the 64-bit mask names lanes 32-63, but the ladder never reads them)";
+
+PartialReductionCheck::PartialReductionCheck(llvm::StringRef Name,
+                                             clang::tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       OffloadArch(Options.getLocalOrGlobal("OffloadArch", "")) {}
 
-void PartialReductionCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {}
+// OffloadArch is a global option owned by the driver: nothing to write back.
+void PartialReductionCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &) {}
 
 void PartialReductionCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      integerLiteral(equals(32), hasAncestor(functionDecl())).bind("lit"), this);
+  auto FullWaveShuffle = allOf(isShuffleCall(), shuffleWidthIs(WidthKind::FullWave));
+  auto LoopVar = varDecl(hasType(isInteger())).bind("var");
+  auto VarRef = declRefExpr(to(varDecl(equalsBoundNode("var"))));
+  auto LoopInit = hasLoopInit(anyOf(
+      declStmt(hasSingleDecl(varDecl(LoopVar, hasInitializer(expr().bind("init"))))),
+      binaryOperator(hasOperatorName("="), hasLHS(declRefExpr(to(LoopVar))),
+                     hasRHS(expr().bind("init")))));
+  auto LadderLoop =
+      forStmt(LoopInit, hasIncrement(expr().bind("step")),
+              hasBody(hasDescendant(
+                  callExpr(FullWaveShuffle, hasLaneArg(VarRef)).bind("call"))))
+          .bind("loop");
+  auto UnrolledLadder = functionDecl(
+      isDefinition(),
+      hasBody(hasDescendant(callExpr(FullWaveShuffle,
+                                     hasLaneArg(hasIntValue(Warp32HalfOffset))))));
+  auto LastLane = expr(hasIntValue(Warp32LastLane)).bind("lane");
+  auto Broadcast = callExpr(FullWaveShuffle, shuffleKindIs(ShuffleKind::Idx),
+                            hasLaneArg(LastLane))
+                       .bind("call");
+  auto FullWaveFunction =
+      functionDecl(hasBody(hasDescendant(callExpr(FullWaveShuffle))),
+                   unless(hasBody(hasDescendant(callExpr(shuffleWidthIs(WidthKind::Lanes32))))));
+  auto LastLaneGuard =
+      binaryOperator(hasAnyOperatorName("==", "!="),
+                     hasOperands(expr(isLaneIndex()), LastLane),
+                     hasAncestor(FullWaveFunction))
+          .bind("guard");
+
+  Finder->addMatcher(LadderLoop, this);
+  Finder->addMatcher(UnrolledLadder.bind("fn"), this);
+  Finder->addMatcher(stmt(anyOf(Broadcast, LastLaneGuard)).bind("last"), this);
 }
 
-void PartialReductionCheck::check(const MatchFinder::MatchResult &Result) {
-  if (resolveTarget(OffloadArch, *Result.Context).WaveSize != 64)
+void PartialReductionCheck::check(const MatchResult &R) {
+  const TargetProfile &T = resolveTarget(OffloadArch, *R.Context);
+  if (T.WaveSize != Wave64)
     return;
-  const auto *Lit = Result.Nodes.getNodeAs<clang::IntegerLiteral>("lit");
-  diag(Lit->getBeginLoc(), "stub");
+  if (R.Nodes.getNodeAs<ForStmt>("loop"))
+    return checkLoop(R, T);
+  if (R.Nodes.getNodeAs<FunctionDecl>("fn"))
+    return checkUnrolled(R, T);
+  return checkLastLane(R, T);
+}
+
+/// Forms (a) and (b): a loop over the shuffle offset.
+void PartialReductionCheck::checkLoop(const MatchResult &R, const TargetProfile &T) {
+  const auto *Loop = R.Nodes.getNodeAs<ForStmt>("loop");
+  const auto *Var = R.Nodes.getNodeAs<VarDecl>("var");
+  const auto *Init = R.Nodes.getNodeAs<Expr>("init");
+  const auto *Inc = R.Nodes.getNodeAs<Expr>("step");
+  std::optional<ShuffleCall> Shfl = asShuffle(R.Nodes.getNodeAs<CallExpr>("call"));
+  if (ignored(Loop->getBeginLoc(), *R.SourceManager) ||
+      ignored(Shfl->Call->getBeginLoc(), *R.SourceManager))
+    return;
+  const ASTContext &Ctx = *R.Context;
+  bool Reduction = Shfl->Kind == ShuffleKind::Xor || Shfl->Kind == ShuffleKind::Down;
+  Step Dir = stepOf(Inc, Var, Ctx);
+
+  if (Dir == Step::Halving) {
+    if (!Reduction || constantValue(Init, Ctx) != Warp32HalfOffset)
+      return;
+    diag(reportLoc(Init, R), LadderMessage)
+        << T.Name << (hasWidenedMask(*Shfl, Ctx) ? WidenedMaskNote : "")
+        << replaceWith(Init, "warpSize / 2", R);
+    return;
+  }
+  if (Dir != Step::Doubling || Shfl->Kind == ShuffleKind::Idx)
+    return;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      Loop->getCond() ? Loop->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond)
+    return;
+  // Normalise to `d OP bound`.
+  BinaryOperatorKind Op = Cond->getOpcode();
+  const Expr *Bound = Cond->getRHS();
+  if (!refersTo(Cond->getLHS(), Var)) {
+    if (!refersTo(Cond->getRHS(), Var))
+      return;
+    Bound = Cond->getLHS();
+    Op = Op == BO_GT ? BO_LT : Op == BO_GE ? BO_LE : Op;
+  }
+  std::optional<int64_t> B = constantValue(Bound, Ctx);
+  llvm::StringRef Fix;
+  if ((Op == BO_LT || Op == BO_NE) && B == Warp32Size)
+    Fix = "warpSize";
+  else if (Op == BO_LE && B == Warp32HalfOffset)
+    Fix = "warpSize / 2";
+  else if (Op == BO_LE && B == Warp32LastLane)
+    Fix = "warpSize - 1";
+  else
+    return;
+  diag(reportLoc(Bound, R),
+       Reduction ? "shuffle reduction stops at offset 16 and never folds lanes 32-63 "
+                   "of the 64-lane %0 wavefront; lane 0 holds the result of lanes "
+                   "0-31 only"
+                 : "shuffle scan stops at offset 16 and never carries lanes 0-31 into "
+                   "lanes 32-63 of the 64-lane %0 wavefront; lane 63 holds the scan "
+                   "of lanes 32-63 only")
+      << T.Name << replaceWith(Bound, Fix, R);
+}
+
+static llvm::StringRef sourceText(const Expr *E, const MatchResult &R) {
+  return Lexer::getSourceText(fileRange(E, R), *R.SourceManager,
+                              R.Context->getLangOpts());
+}
+
+/// The step an unrolled fix copies: the expression statement holding \p S's
+/// call, when it updates the shuffled value itself (`v += __shfl_xor(v, 16)`,
+/// `v = max(v, __shfl_down(v, 16))`) and holds no other shuffle.
+static const Expr *copyableStep(const ShuffleCall &S, const MatchResult &R) {
+  const Stmt *Cur = S.Call;
+  while (true) {
+    DynTypedNodeList Ps = R.Context->getParents(*Cur);
+    if (Ps.empty())
+      return nullptr;
+    if (Ps[0].get<CompoundStmt>())
+      break;
+    const auto *P = Ps[0].get<Expr>();
+    if (!P)
+      return nullptr;
+    Cur = P;
+  }
+  const auto *Update = dyn_cast<BinaryOperator>(Cur);
+  if (!Update || !Update->isAssignmentOp() ||
+      sourceText(Update->getLHS(), R) != sourceText(S.Value, R))
+    return nullptr;
+  llvm::SmallVector<ShuffleCall, 2> Inside;
+  collectShuffles(Cur, Inside);
+  return Inside.size() == 1 ? Update : nullptr;
+}
+
+/// The unrolled fix: `if (warpSize > 32) <step with offset warpSize / 2>;`
+/// in front of the first step. It folds lanes 32-63 on wave64 and does
+/// nothing on wave32, where the guard is false.
+static FixItHint insertHalfWaveStep(const ShuffleCall &First, const MatchResult &R) {
+  const SourceManager &SM = *R.SourceManager;
+  const LangOptions &LO = R.Context->getLangOpts();
+  const Expr *StepExpr = copyableStep(First, R);
+  if (!StepExpr)
+    return FixItHint();
+  CharSourceRange StepRange = fileRange(StepExpr, R);
+  CharSourceRange OffRange = fileRange(First.LaneArg, R);
+  if (StepRange.isInvalid() || OffRange.isInvalid())
+    return FixItHint();
+  unsigned Begin = SM.getFileOffset(StepRange.getBegin());
+  unsigned OffBegin = SM.getFileOffset(OffRange.getBegin());
+  unsigned OffEnd = SM.getFileOffset(OffRange.getEnd());
+  std::string Text = Lexer::getSourceText(StepRange, SM, LO).str();
+  Text.replace(OffBegin - Begin, OffEnd - OffBegin, "warpSize / 2");
+  // Repeat the step's indentation when it starts its line.
+  unsigned Col = SM.getSpellingColumnNumber(StepRange.getBegin());
+  llvm::StringRef Line = SM.getBufferData(SM.getFileID(StepRange.getBegin()))
+                             .substr(Begin - (Col - 1), Col - 1);
+  std::string Sep = Line.trim().empty() ? ("\n" + Line).str() : " ";
+  return FixItHint::CreateInsertion(StepRange.getBegin(),
+                                    "if (warpSize > 32) " + Text + ";" + Sep);
+}
+
+/// Runs of at least MinUnrolledSteps shuffles in \p Calls whose offsets
+/// halve from one call to the next, as (first index, length).
+static llvm::SmallVector<std::pair<size_t, size_t>>
+halvingRuns(llvm::ArrayRef<ShuffleCall> Calls, const ASTContext &Ctx,
+            unsigned WaveSize) {
+  llvm::SmallVector<std::pair<size_t, size_t>> Runs;
+  std::optional<int64_t> Prev;
+  size_t Start = 0, Length = 0;
+  for (size_t I = 0; I <= Calls.size(); ++I) {
+    std::optional<int64_t> Cur;
+    if (I < Calls.size())
+      Cur = offsetValue(Calls[I].LaneArg, Ctx, WaveSize);
+    if (Cur && Prev && *Cur * 2 == *Prev) {
+      ++Length;
+      Prev = Cur;
+      continue;
+    }
+    if (Length >= MinUnrolledSteps)
+      Runs.push_back({Start, Length});
+    Start = I;
+    Length = Cur ? 1 : 0;
+    Prev = Cur;
+  }
+  return Runs;
+}
+
+/// Form (a), unrolled: runs of constant offsets halving from 16, first per
+/// shuffled value (`v += __shfl_xor(v, 16); v += __shfl_xor(v, 8)`), then
+/// over the shuffles left, in source order (`b = a + __shfl_xor(a, 16);
+/// c = b + __shfl_xor(b, 8)`).
+void PartialReductionCheck::checkUnrolled(const MatchResult &R, const TargetProfile &T) {
+  const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("fn");
+  const ASTContext &Ctx = *R.Context;
+  if (ignored(Fn->getLocation(), *R.SourceManager))
+    return;
+  llvm::SmallVector<ShuffleCall, 16> All, Ladder, Leftover;
+  collectShuffles(Fn->getBody(), All);
+  llvm::MapVector<llvm::StringRef, llvm::SmallVector<ShuffleCall, 8>> ByValue;
+  for (const ShuffleCall &S : All)
+    if ((S.Kind == ShuffleKind::Xor || S.Kind == ShuffleKind::Down) && S.Value &&
+        S.LaneArg && widthOf(S, Ctx) == WidthKind::FullWave &&
+        !ignored(S.Call->getBeginLoc(), *R.SourceManager)) {
+      Ladder.push_back(S);
+      ByValue[sourceText(S.Value, R)].push_back(S);
+    }
+
+  llvm::SmallPtrSet<const CallExpr *, 16> InRun;
+  llvm::SmallVector<ShuffleCall, 4> Starts;
+  for (const auto &[Value, Calls] : ByValue)
+    for (auto [Start, Length] : halvingRuns(Calls, Ctx, T.WaveSize)) {
+      for (size_t I = Start; I < Start + Length; ++I)
+        InRun.insert(Calls[I].Call);
+      Starts.push_back(Calls[Start]);
+    }
+  for (const ShuffleCall &S : Ladder)
+    if (!InRun.contains(S.Call))
+      Leftover.push_back(S);
+  for (auto [Start, Length] : halvingRuns(Leftover, Ctx, T.WaveSize))
+    Starts.push_back(Leftover[Start]);
+
+  for (const ShuffleCall &First : Starts)
+    if (offsetValue(First.LaneArg, Ctx, T.WaveSize) == Warp32HalfOffset)
+      diag(reportLoc(First.LaneArg, R), LadderMessage)
+          << T.Name << (hasWidenedMask(First, Ctx) ? WidenedMaskNote : "")
+          << insertHalfWaveStep(First, R);
+}
+
+/// Form (c): lane 31 used as the last lane of the wave.
+void PartialReductionCheck::checkLastLane(const MatchResult &R, const TargetProfile &T) {
+  const auto *Lane = R.Nodes.getNodeAs<Expr>("lane");
+  const auto *Node = R.Nodes.getNodeAs<Stmt>("last");
+  if (ignored(Node->getBeginLoc(), *R.SourceManager))
+    return;
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("call")) {
+    diag(reportLoc(Lane, R),
+         "'%0' from lane 31 reads the middle of the 64-lane %1 wavefront, not its "
+         "last lane 63; a total or carry taken there misses lanes 32-63")
+        << calleeName(Call) << T.Name << replaceWith(Lane, "warpSize - 1", R);
+    return;
+  }
+  diag(reportLoc(Lane, R),
+       "lane 31 is not the last lane of the 64-lane %0 wavefront; a guard on it "
+       "picks a lane whose value misses lanes 32-63")
+      << T.Name << replaceWith(Lane, "warpSize - 1", R);
 }
 
 } // namespace wavecheck

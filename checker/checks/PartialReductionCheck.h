@@ -1,7 +1,17 @@
-//===--- PartialReductionCheck.h - wave64-partial-reduction ---===//
+//===--- PartialReductionCheck.h - wave64-partial-reduction -----------------===//
 ///
 /// \file
-/// Flags shuffle reductions and scans that never fold lanes 32-63.
+/// Flags shuffle reductions and scans written for a 32-lane CUDA warp that,
+/// over a full 64-lane wavefront, never fold lanes 32-63 into lanes 0-31:
+///  - a halving ladder (a loop or unrolled `__shfl_xor`/`__shfl_down` calls)
+///    whose first offset is 16; fix-it: start at `warpSize / 2` (loops) or
+///    add a guarded `warpSize / 2` step in front (unrolled ladders);
+///  - a doubling `__shfl_up` scan (or butterfly) bounded by 32 (`d < 32`,
+///    `d <= 16`); fix-it: bound it by `warpSize` (`warpSize / 2`);
+///  - lane 31 taken as the last lane: `__shfl(v, 31)` and `lane == 31` guards
+///    in a function that shuffles over the full wave; fix-it: `warpSize - 1`.
+/// Shuffles with an explicit width below 64 (32-lane logical warps, 16-lane
+/// segments) are left alone, and wave32 targets give no finding.
 ///
 /// For the user-facing documentation see rules/wave64-partial-reduction.md.
 ///
@@ -12,6 +22,8 @@
 #include "clang-tidy/ClangTidyCheck.h"
 
 namespace wavecheck {
+
+struct TargetProfile;
 
 class PartialReductionCheck : public clang::tidy::ClangTidyCheck {
 public:
@@ -24,6 +36,11 @@ public:
   }
 
 private:
+  using Result = clang::ast_matchers::MatchFinder::MatchResult;
+  void checkLoop(const Result &R, const TargetProfile &T);
+  void checkUnrolled(const Result &R, const TargetProfile &T);
+  void checkLastLane(const Result &R, const TargetProfile &T);
+
   const std::string OffloadArch; ///< global option set per pass by the driver
 };
 
