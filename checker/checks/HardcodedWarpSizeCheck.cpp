@@ -1,27 +1,595 @@
+//===--- HardcodedWarpSizeCheck.cpp - wave64-hardcoded-warp-size ----------===//
+///
+/// check() only collects: candidate findings with their enclosing function,
+/// per-function shuffle facts and call edges, warp-indexed arrays, and where
+/// 32-valued macros are expanded. Whether a function forms 32-lane logical
+/// warps depends on everything it calls, and a macro is reported once for all
+/// its uses, so onEndOfTranslationUnit() decides and emits every diagnostic.
+///
+//===----------------------------------------------------------------------===//
 #include "checks/HardcodedWarpSizeCheck.h"
 #include "checks/Targets.h"
 #include "checks/WaveMatchers.h"
 
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include <map>
+
+using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace wavecheck {
+namespace {
 
-HardcodedWarpSizeCheck::HardcodedWarpSizeCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
+/// CUDA's warp size: the value this check looks for.
+constexpr int64_t CudaWarpSize = 32;
+/// `x & 31` keeps the lane within a 32-lane warp.
+constexpr int64_t CudaLaneMask = CudaWarpSize - 1;
+/// `x >> 5` divides by 32.
+constexpr int64_t CudaWarpShift = 5;
+/// The rule is about wave64 targets; wave32 targets get no finding.
+constexpr unsigned Wave64 = 64;
+/// Longest code quoted in a message; longer code is cut and ends in "...".
+constexpr size_t MaxQuotedChars = 40;
+/// How many variable initialisers an index derivation is followed through
+/// (as in WaveMatchers): enough for `tid -> lane -> k` chains.
+constexpr unsigned MaxDerivationDepth = 4;
+
+/// What a hard-coded 32 stands for.
+enum class Role { Lane, WarpId, WarpCount, Width, Extent, Stride };
+
+/// Messages by Role. Arguments: %0 quoted code, %1 target, %2 wave size,
+/// %3 last lane, %4 CUDA warps per wavefront, %5 what else the function does.
+const char *const Messages[] = {
+    "lane index computed with 32 ('%0'); %1 wavefronts have %2 lanes, so lanes 32-%3 "
+    "alias lanes 0-31",
+    "warp id computed with 32 ('%0'); %1 wavefronts have %2 lanes, so one wavefront gets "
+    "%4 warp ids",
+    "warp count computed with 32 ('%0'); %1 wavefronts have %2 lanes, so it is %4 times "
+    "the number of wavefronts in the block",
+    "shuffle width 32 splits the %2-lane %1 wavefront into two independent halves%5",
+    "per-warp array extent 32 ('%0') is sized for 32-lane warps; %1 wavefronts have %2 "
+    "lanes",
+    "loop stride 32 on a lane-indexed variable ('%0'); %1 wavefronts have %2 lanes, so "
+    "lanes 32-%3 revisit elements of lanes 0-31"};
+const char *const RolePhrases[] = {"a lane index",    "a warp id",
+                                   "a warp count",    "a shuffle width",
+                                   "a per-warp array extent", "a loop stride"};
+
+/// Key of a definition: the raw location of a macro's value token or of a
+/// constant's initialiser.
+using DefKey = SourceLocation::UIntTy;
+
+const FunctionDecl *owner(const FunctionDecl *FD);
+
+const FunctionDecl *functionOf(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC))
+      return owner(FD);
+  return nullptr;
+}
+
+/// The function \p FD stands for: a lambda counts as its enclosing function,
+/// an instantiation as its pattern; the canonical declaration.
+const FunctionDecl *owner(const FunctionDecl *FD) {
+  if (FD && FD->getTemplateInstantiationPattern())
+    FD = FD->getTemplateInstantiationPattern();
+  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda())
+    return functionOf(MD->getParent());
+  return FD ? FD->getCanonicalDecl() : nullptr;
+}
+
+bool isDevice(const FunctionDecl *FD) {
+  return FD && llvm::any_of(FD->redecls(), [](const FunctionDecl *D) {
+           return D->hasAttr<CUDADeviceAttr>() || D->hasAttr<CUDAGlobalAttr>();
+         });
+}
+
+bool mentionsBlockDim(const Stmt *S) {
+  if (const auto *OVE = dyn_cast_or_null<OpaqueValueExpr>(S))
+    return mentionsBlockDim(OVE->getSourceExpr());
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
+    return DRE->getDecl()->getName() == "blockDim";
+  return S && llvm::any_of(S->children(), mentionsBlockDim);
+}
+
+/// Like isThreadIndexDerived, but (1) sees through OpaqueValueExpr, the base
+/// of `threadIdx.x` when `x` is an MS property (wavecheck's stand-in headers
+/// and ROCm's), and (2) a value loaded at a thread-indexed address
+/// (`keys[tid]`, `*(p + tid)`, `f(tid)`) is data, not an index.
+bool threadDerived(const Expr *E, unsigned Depth = MaxDerivationDepth) {
+  if (!E)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  const auto *U = dyn_cast<UnaryOperator>(E);
+  if (isa<ArraySubscriptExpr>(E) || (U && U->getOpcode() == UO_Deref))
+    return false;
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
+    return threadDerived(OVE->getSourceExpr(), Depth);
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    llvm::StringRef N = calleeName(Call);
+    return N == "__lane_id" || N.starts_with("__builtin_amdgcn_workitem_id") ||
+           N.starts_with("__builtin_amdgcn_mbcnt");
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD))
+      return Depth && threadDerived(VD->getInit(), Depth - 1);
+    return isThreadIndexDerived(E); // threadIdx, a parameter named `tid`...
+  }
+  return llvm::any_of(E->children(), [&](const Stmt *C) {
+    return threadDerived(dyn_cast_or_null<Expr>(C), Depth);
+  });
+}
+
+/// isWarpId, also for `threadIdx.x / 32` written through an MS property.
+bool warpIndex(const Expr *E, const ASTContext &Ctx, unsigned Depth = MaxDerivationDepth) {
+  if (!E || isWarpId(E, Ctx))
+    return E != nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    std::optional<int64_t> R = constantValue(BO->getRHS(), Ctx);
+    bool Div = BO->getOpcode() == BO_Div && (R == CudaWarpSize || isWarpSizeRef(BO->getRHS()));
+    return (Div || (BO->getOpcode() == BO_Shr && R == CudaWarpShift)) &&
+           threadDerived(BO->getLHS());
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return Depth && VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+         warpIndex(VD->getInit(), Ctx, Depth - 1);
+}
+
+/// A lane id (`lane`, `tid % 32`, `__lane_id()`) or a thread index in \p E.
+bool mentionsLaneId(const Expr *E, const ASTContext &Ctx) {
+  return E && (isLaneId(E, Ctx) || threadDerived(E) ||
+               llvm::any_of(E->children(), [&](const Stmt *C) {
+                 return mentionsLaneId(dyn_cast_or_null<Expr>(C), Ctx);
+               }));
+}
+
+/// A source edit of a fix-it: replace Range (a token range) with Text.
+struct Edit {
+  SourceRange Range;
+  std::string Text;
+};
+
+} // namespace
+
+struct HardcodedWarpSizeCheck::State {
+  struct Finding {
+    Role R;
+    const FunctionDecl *Fn; ///< owner; null for namespace-scope arrays
+    SourceLocation Loc;     ///< the 32 (31, 5), or the macro name, in a file
+    std::string Code;       ///< quoted in the message
+    std::optional<DefKey> Def; ///< the 32 comes from this macro or constant
+    std::vector<FixItHint> Fixes;
+    const VarDecl *Array; ///< Extent: reported only when warp-indexed
+  };
+  struct Definition {
+    std::string Name;
+    CharSourceRange Value;
+    bool IsVariable = false;    ///< a constant: its fix is always a literal
+    std::string Suffix;         ///< a macro's literal suffix (`u` of `32u`)
+    bool NeedsConstant = false; ///< expanded where `warpSize` is illegal
+    std::optional<size_t> LogicalUse; ///< a use in a 32-lane logical warp
+    std::vector<size_t> Uses;
+  };
+  struct Facts {
+    bool HasShuffle = false, All32 = true, Hardware = false;
+    std::string FullWaveOp; ///< first full-wave operation, for messages
+    llvm::SmallVector<const FunctionDecl *, 4> Callees;
+  };
+
+  ASTContext *Ctx = nullptr;
+  const TargetProfile *Target = nullptr;
+  std::string Constant; ///< fix-it text where a constant is required
+  std::vector<Finding> Findings;
+  std::map<DefKey, Definition> Defs;
+  llvm::DenseMap<const FunctionDecl *, Facts> Fns;
+  llvm::SmallPtrSet<const VarDecl *, 8> WarpIndexed;
+
+  const SourceManager &sm() const { return Ctx->getSourceManager(); }
+
+  CharSourceRange fileRange(SourceRange R) const {
+    return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), sm(),
+                                    Ctx->getLangOpts());
+  }
+
+  std::string text(SourceRange R) const {
+    CharSourceRange CR = fileRange(R);
+    return Lexer::getSourceText(CR.isValid() ? CR : sm().getExpansionRange(R), sm(),
+                                Ctx->getLangOpts())
+        .str();
+  }
+
+  /// The code of \p R on one line, cut to MaxQuotedChars.
+  std::string quote(SourceRange R) const {
+    llvm::SmallVector<llvm::StringRef, 8> Words;
+    std::string Text = text(R);
+    llvm::SplitString(Text, Words);
+    std::string Out = llvm::join(Words, " ");
+    return Out.size() <= MaxQuotedChars ? Out : Out.substr(0, MaxQuotedChars - 3) + "...";
+  }
+
+  /// Where the value of \p E comes from: std::nullopt for the code as
+  /// written, else the 32-valued macro or constant (also through `X - 1`).
+  /// \p Skip is set for macros and constants of system headers.
+  std::optional<DefKey> origin(const Expr *E, bool &Skip) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const Expr *Init = nullptr;
+      const VarDecl *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (VD && !isa<ParmVarDecl>(VD) && VD->getType().isConstQualified())
+        Init = VD->getAnyInitializer(VD);
+      else if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+        Init = EC->getInitExpr();
+      if (!Init || constantValue(Init, *Ctx) != CudaWarpSize)
+        return std::nullopt;
+      if (inSystemHeader(DRE->getDecl()->getLocation(), sm()))
+        return Skip = true, std::nullopt;
+      if (std::optional<DefKey> Macro = origin(Init, Skip); Macro || Skip)
+        return Macro; // `constexpr int kWarp = WARP_SIZE;`: the macro is the source
+      DefKey K = sm().getFileLoc(Init->getBeginLoc()).getRawEncoding();
+      if (auto [It, New] = Defs.try_emplace(K); New)
+        It->second = {DRE->getDecl()->getName().str(), fileRange(Init->getSourceRange()), true};
+      return K;
+    }
+    if (const auto *Sub = dyn_cast<BinaryOperator>(E))
+      if (Sub->getOpcode() == BO_Sub && constantValue(Sub->getRHS(), *Ctx) == 1)
+        if (std::optional<DefKey> K = origin(Sub->getLHS(), Skip); K || Skip)
+          return K;
+    SourceLocation Spelling = sm().getSpellingLoc(E->getBeginLoc());
+    if (!E->getBeginLoc().isMacroID())
+      return std::nullopt;
+    if (sm().isInSystemHeader(Spelling))
+      return Skip = true, std::nullopt;
+    if (Defs.count(Spelling.getRawEncoding()))
+      return Spelling.getRawEncoding();
+    return std::nullopt;
+  }
+
+  /// Records a candidate; its fix-it is \p Edits, or none when an edit falls
+  /// inside a macro expansion or the 32 comes from a macro or constant.
+  void add(Role R, const FunctionDecl *Fn, const Expr *Operand, std::string Code,
+           llvm::ArrayRef<Edit> Edits, const VarDecl *Array = nullptr) {
+    bool Skip = false;
+    std::optional<DefKey> Def = origin(Operand, Skip);
+    if (Skip || (!Fn && !Array)) // host code; arrays may be at namespace scope
+      return;
+    std::vector<FixItHint> Fixes;
+    for (const Edit &E : Edits)
+      if (CharSourceRange CR = fileRange(E.Range); CR.isValid() && !Def)
+        Fixes.push_back(FixItHint::CreateReplacement(CR, E.Text));
+    if (Fixes.size() != Edits.size())
+      Fixes.clear();
+    Findings.push_back({R, Fn, sm().getFileLoc(Operand->getBeginLoc()), std::move(Code), Def,
+                        std::move(Fixes), Array});
+  }
+
+  const FunctionDecl *deviceOwner(const Stmt *S) {
+    const FunctionDecl *Fn = owner(enclosingFunction(S, *Ctx));
+    return isDevice(Fn) ? Fn : nullptr;
+  }
+
+  /// Lane `tid % 32`, `tid & 31`; warp id `tid / 32`, `tid >> 5`; warp count
+  /// `blockDim.x / 32`.
+  void arithmetic(const BinaryOperator *BO) {
+    const Expr *L = BO->getLHS(), *R = BO->getRHS();
+    std::optional<int64_t> V = constantValue(R, *Ctx);
+    BinaryOperatorKind Op = BO->getOpcode();
+    bool Lane = (Op == BO_Rem && V == CudaWarpSize) || (Op == BO_And && V == CudaLaneMask);
+    bool Warp = (Op == BO_Div && V == CudaWarpSize) || (Op == BO_Shr && V == CudaWarpShift);
+    if (!Lane && !Warp)
+      return;
+    bool Thread = threadDerived(L);
+    const FunctionDecl *Fn = deviceOwner(BO);
+    if (!Fn || (Lane && !Thread) || (!Thread && !mentionsBlockDim(L)) ||
+        isBitsPerWordUse(BO, *Ctx))
+      return;
+    Role Ro = Lane ? Role::Lane : Thread ? Role::WarpId : Role::WarpCount;
+    llvm::SmallVector<Edit, 3> Edits{
+        {R->getSourceRange(), Op == BO_And ? "(warpSize - 1)" : "warpSize"}};
+    const auto *Inner = dyn_cast<BinaryOperator>(L->IgnoreImpCasts());
+    if (Op == BO_Shr) // `tid >> 5` becomes `tid / warpSize`
+      Edits.push_back({BO->getOperatorLoc(), "/"});
+    // `a + tid >> 5` is `(a + tid) >> 5`: keep that grouping under `/`.
+    if (Op == BO_Shr && Inner && (Inner->isAdditiveOp() || Inner->isShiftOp()))
+      Edits.push_back({L->getSourceRange(), "(" + text(L->getSourceRange()) + ")"});
+    // `(blockDim.x + 31) / 32` rounds up: that 31 is the wave size minus one.
+    if (const auto *Add = dyn_cast<BinaryOperator>(L->IgnoreParenImpCasts()))
+      if (Ro == Role::WarpCount && Add->getOpcode() == BO_Add &&
+          isa<IntegerLiteral>(Add->getRHS()->IgnoreImpCasts()) &&
+          constantValue(Add->getRHS(), *Ctx) == CudaLaneMask)
+        Edits.push_back({Add->getRHS()->getSourceRange(), "warpSize - 1"});
+    add(Ro, Fn, R, quote(BO->getSourceRange()), Edits);
+  }
+
+  /// `k += 32` in a loop, where `k` starts from a lane id.
+  void stride(const BinaryOperator *Inc) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(Inc->getLHS()->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (VD && !isa<ParmVarDecl>(VD) && VD->hasLocalStorage() &&
+        constantValue(Inc->getRHS(), *Ctx) == CudaWarpSize &&
+        mentionsLaneId(VD->getInit(), *Ctx))
+      add(Role::Stride, deviceOwner(Inc), Inc->getRHS(), quote(Inc->getSourceRange()),
+          {{Inc->getRHS()->getSourceRange(), "warpSize"}});
+  }
+
+  /// Shuffle widths, hardware-wave builtins and call edges.
+  void call(const CallExpr *Call) {
+    const FunctionDecl *Fn = owner(enclosingFunction(Call, *Ctx));
+    if (!Fn)
+      return;
+    Facts &F = Fns[Fn];
+    llvm::StringRef Name = calleeName(Call);
+    if (std::optional<ShuffleCall> Sh = asShuffle(Call)) {
+      F.HasShuffle = true;
+      WidthKind K = classifyWidth(Sh->Width, *Ctx);
+      F.All32 &= K == WidthKind::Lanes32;
+      if (K == WidthKind::Lanes32)
+        add(Role::Width, deviceOwner(Call), Sh->Width, Name.str(),
+            {{Sh->Width->getSourceRange(), "warpSize"}});
+      else if (K == WidthKind::FullWave && F.FullWaveOp.empty())
+        F.FullWaveOp = "'" + Name.str() + (Sh->Width ? "' with a full-wave width"
+                                                     : "' without a width");
+    } else if (isHardwareWaveBuiltin(Name)) {
+      F.Hardware = true;
+      if (F.FullWaveOp.empty())
+        F.FullWaveOp = "'" + Name.str() + "'";
+    } else if (const FunctionDecl *D = Call->getDirectCallee()) {
+      if (!inSystemHeader(D->getLocation(), sm()))
+        F.Callees.push_back(owner(D));
+    } else if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
+                   Call->getCallee()->IgnoreParenImpCasts())) {
+      for (const NamedDecl *D : ULE->decls()) // every candidate of a dependent call
+        if (D->getAsFunction() && !inSystemHeader(D->getLocation(), sm()))
+          F.Callees.push_back(owner(D->getAsFunction()));
+    }
+  }
+
+  /// `T a[32]` / `T a[32][N]` in device code, or `__shared__` at namespace scope.
+  void array(const VarDecl *VD) {
+    const ConstantArrayType *CAT = Ctx->getAsConstantArrayType(VD->getType());
+    const FunctionDecl *Fn = functionOf(VD);
+    if (!CAT || CAT->getSize() != CudaWarpSize || !VD->getTypeSourceInfo() ||
+        !(isDevice(Fn) || (!Fn && VD->hasAttr<CUDASharedAttr>())))
+      return;
+    auto ATL = VD->getTypeSourceInfo()->getTypeLoc().getAsAdjusted<ConstantArrayTypeLoc>();
+    if (const Expr *Size = ATL ? ATL.getSizeExpr() : nullptr)
+      add(Role::Extent, Fn, Size, (VD->getName() + "[" + quote(Size->getSourceRange()) + "]").str(),
+          {{Size->getSourceRange(), Constant}}, VD->getCanonicalDecl());
+  }
+
+  /// True when the expansion \p S of a 32-valued macro must stay a constant:
+  /// an array extent, template argument, case label, static_assert, constexpr
+  /// or global initialiser, attribute, or any host code.
+  bool needsConstant(const Stmt *S) {
+    DynTypedNodeList Ps = Ctx->getParents(*S);
+    const Stmt *Child = S;
+    while (!Ps.empty()) {
+      if (const auto *P = Ps[0].get<Stmt>()) {
+        // Not an operand of its parent: a template argument or a type in it.
+        bool Operand = !Child || llvm::any_of(P->children(), [&](const Stmt *C) {
+          const auto *E = dyn_cast_or_null<Expr>(C);
+          return C == Child || (E && E->IgnoreUnlessSpelledInSource() == Child);
+        });
+        const auto *Case = dyn_cast<CaseStmt>(P);
+        if (!Operand || isa<ConstantExpr>(P) || (Case && Child != Case->getSubStmt()))
+          return true;
+        Child = P;
+        Ps = Ctx->getParents(*P);
+      } else if (const auto *FD = Ps[0].get<FunctionDecl>()) {
+        return !isDevice(owner(FD));
+      } else if (const auto *VD = Ps[0].get<VarDecl>();
+                 VD && !VD->isConstexpr() && VD->hasLocalStorage()) {
+        Child = nullptr;
+        Ps = Ctx->getParents(*VD);
+      } else {
+        return true;
+      }
+    }
+    return true;
+  }
+
+  /// Shuffle facts of \p Fn and of every function it calls, transitively.
+  Facts reach(const FunctionDecl *Fn) const {
+    Facts Out;
+    llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
+    llvm::SmallVector<const FunctionDecl *, 16> Work{Fn};
+    while (!Work.empty()) {
+      auto It = Fns.find(Work.back());
+      if (!Seen.insert(Work.pop_back_val()).second || It == Fns.end())
+        continue;
+      Out.HasShuffle |= It->second.HasShuffle;
+      Out.All32 &= It->second.All32;
+      Out.Hardware |= It->second.Hardware;
+      if (Out.FullWaveOp.empty())
+        Out.FullWaveOp = It->second.FullWaveOp;
+      Work.append(It->second.Callees.rbegin(), It->second.Callees.rend());
+    }
+    return Out;
+  }
+};
+
+namespace {
+
+/// Records object-like macros of user files whose body is `32` (maybe in
+/// parentheses, maybe `32u`), and their expansions in `#if` conditions.
+class MacroRecorder : public PPCallbacks {
+public:
+  MacroRecorder(HardcodedWarpSizeCheck::State &S, const SourceManager &SM,
+                const Preprocessor &PP)
+      : S(S), SM(SM), PP(PP) {}
+
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    llvm::SmallString<16> Buf;
+    if (const Token *V = valueToken(MD->getMacroInfo())) {
+      HardcodedWarpSizeCheck::State::Definition &D = S.Defs[V->getLocation().getRawEncoding()];
+      D.Name = Name.getIdentifierInfo()->getName().str();
+      D.Value = CharSourceRange::getTokenRange(V->getLocation());
+      llvm::StringRef Text = PP.getSpelling(*V, Buf);
+      D.Suffix = Text.substr(Text.rtrim("uUlL").size()).str();
+    }
+  }
+
+  void MacroExpands(const Token &, const MacroDefinition &MD, SourceRange,
+                    const MacroArgs *) override {
+    const Token *V = PP.isParsingIfOrElifDirective() ? valueToken(MD.getMacroInfo()) : nullptr;
+    if (auto It = V ? S.Defs.find(V->getLocation().getRawEncoding()) : S.Defs.end();
+        It != S.Defs.end())
+      It->second.NeedsConstant = true;
+  }
+
+private:
+  const Token *valueToken(const MacroInfo *MI) const {
+    if (!MI || MI->isFunctionLike() || SM.isInSystemHeader(MI->getDefinitionLoc()) ||
+        !SM.getFileEntryRefForID(SM.getFileID(MI->getDefinitionLoc())))
+      return nullptr; // system header, predefined or command-line macro
+    const Token *Num = nullptr;
+    for (const Token &T : MI->tokens()) {
+      if (T.isOneOf(tok::l_paren, tok::r_paren))
+        continue;
+      if (Num || T.isNot(tok::numeric_constant))
+        return nullptr;
+      Num = &T;
+    }
+    llvm::SmallString<16> Buf;
+    uint64_t V = 0;
+    if (!Num || PP.getSpelling(*Num, Buf).rtrim("uUlL").getAsInteger(0, V) || V != CudaWarpSize)
+      return nullptr;
+    return Num;
+  }
+
+  HardcodedWarpSizeCheck::State &S;
+  const SourceManager &SM;
+  const Preprocessor &PP;
+};
+
+} // namespace
+
+HardcodedWarpSizeCheck::HardcodedWarpSizeCheck(llvm::StringRef Name,
+                                               clang::tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      OffloadArch(Options.getLocalOrGlobal("OffloadArch", "")) {}
+      OffloadArch(Options.getLocalOrGlobal("OffloadArch", "")),
+      ConstantWaveSize(Options.get("ConstantWaveSize", "")), S(std::make_unique<State>()) {}
 
-void HardcodedWarpSizeCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {}
+HardcodedWarpSizeCheck::~HardcodedWarpSizeCheck() = default;
+
+void HardcodedWarpSizeCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "ConstantWaveSize", ConstantWaveSize);
+}
+
+void HardcodedWarpSizeCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                                                 Preprocessor *) {
+  PP->addPPCallbacks(std::make_unique<MacroRecorder>(*S, SM, *PP));
+}
 
 void HardcodedWarpSizeCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      integerLiteral(equals(32), hasAncestor(functionDecl())).bind("lit"), this);
+  auto user = unless(isExpansionInSystemHeader());
+  auto arithmetic = binaryOperator(hasAnyOperatorName("%", "&", "/", ">>")).bind("bo");
+  auto loop = stmt(anyOf(forStmt(), whileStmt(), doStmt()));
+  auto stride = binaryOperator(hasOperatorName("+="), hasAncestor(loop)).bind("inc");
+  auto macroValue = integerLiteral(equals(CudaWarpSize)).bind("lit");
+  Finder->addMatcher(stmt(user, anyOf(arithmetic, stride, callExpr().bind("call"),
+                                      arraySubscriptExpr().bind("sub"), macroValue)),
+                     this);
+  Finder->addMatcher(varDecl(user, hasType(constantArrayType())).bind("arr"), this);
 }
 
 void HardcodedWarpSizeCheck::check(const MatchFinder::MatchResult &Result) {
-  if (resolveTarget(OffloadArch, *Result.Context).WaveSize != 64)
+  State &St = *S;
+  St.Ctx = Result.Context;
+  if (!St.Target) {
+    St.Target = &resolveTarget(OffloadArch, *Result.Context);
+    St.Constant = ConstantWaveSize.empty() ? std::to_string(St.Target->WaveSize)
+                                           : ConstantWaveSize;
+  }
+  if (St.Target->WaveSize != Wave64)
     return;
-  const auto *Lit = Result.Nodes.getNodeAs<clang::IntegerLiteral>("lit");
-  diag(Lit->getBeginLoc(), "stub");
+  const BoundNodes &N = Result.Nodes;
+  if (const auto *Lit = N.getNodeAs<IntegerLiteral>("lit")) {
+    SourceLocation L = Lit->getBeginLoc();
+    auto It = St.Defs.find(St.sm().getSpellingLoc(L).getRawEncoding());
+    if (L.isMacroID() && It != St.Defs.end() && St.needsConstant(Lit))
+      It->second.NeedsConstant = true;
+  } else if (const auto *Sub = N.getNodeAs<ArraySubscriptExpr>("sub")) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts());
+    if (const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+        VD && warpIndex(Sub->getIdx(), *St.Ctx))
+      St.WarpIndexed.insert(VD->getCanonicalDecl());
+  } else if (const auto *Call = N.getNodeAs<CallExpr>("call")) {
+    St.call(Call);
+  } else if (const auto *VD = N.getNodeAs<VarDecl>("arr")) {
+    St.array(VD);
+  } else if (const auto *BO = N.getNodeAs<BinaryOperator>("bo")) {
+    St.arithmetic(BO);
+  } else if (const auto *Inc = N.getNodeAs<BinaryOperator>("inc")) {
+    St.stride(Inc);
+  }
+}
+
+void HardcodedWarpSizeCheck::onEndOfTranslationUnit() {
+  State &St = *S;
+  unsigned W = St.Target ? St.Target->WaveSize : 0;
+  for (size_t I = 0; W == Wave64 && I < St.Findings.size(); ++I) {
+    const State::Finding &F = St.Findings[I];
+    if (F.Array && !St.WarpIndexed.count(F.Array))
+      continue;
+    State::Facts Reach = St.reach(F.Fn);
+    if (Reach.HasShuffle && Reach.All32 && !Reach.Hardware) { // 32-lane logical warps
+      if (F.Def && !St.Defs[*F.Def].LogicalUse)
+        St.Defs[*F.Def].LogicalUse = I;
+    } else if (F.Def) {
+      St.Defs[*F.Def].Uses.push_back(I); // reported at the definition below
+    } else {
+      std::string Tail = Reach.FullWaveOp.empty()
+                             ? ""
+                             : ", while this function also uses " + Reach.FullWaveOp;
+      diag(F.Loc, Messages[int(F.R)]) << F.Code << St.Target->Name << W << W - 1
+                                      << unsigned(W / CudaWarpSize) << Tail << F.Fixes;
+    }
+  }
+  for (const auto &[Key, D] : St.Defs) {
+    if (D.Uses.empty())
+      continue;
+    std::vector<size_t> Firsts; // the first use in each role, in source order
+    unsigned RoleSet = 0;
+    for (size_t I : D.Uses)
+      if (!(RoleSet & (1u << int(St.Findings[I].R)))) {
+        RoleSet |= 1u << int(St.Findings[I].R);
+        Firsts.push_back(I);
+      }
+    llvm::SmallVector<llvm::StringRef, 6> Names;
+    for (unsigned R = 0; R < std::size(RolePhrases); ++R)
+      if (RoleSet & (1u << R))
+        Names.push_back(RolePhrases[R]);
+    std::string Roles = Names.back().str(); // "a lane index, a warp id and a shuffle width"
+    if (Names.size() > 1)
+      Roles = llvm::join(llvm::ArrayRef(Names).drop_back(), ", ") + " and " + Roles;
+    {
+      auto Diag = diag(D.Value.getBegin(), "'%0' defines the wavefront size as 32 and is used "
+                                           "as %1; %2 wavefronts have %3 lanes")
+                  << D.Name << Roles << St.Target->Name << W;
+      if (!D.LogicalUse && D.Value.isValid())
+        Diag << FixItHint::CreateReplacement(
+            D.Value, D.IsVariable || D.NeedsConstant ? St.Constant + D.Suffix : "warpSize");
+    }
+    for (size_t I : Firsts)
+      diag(St.Findings[I].Loc, "'%0' used as %1 here ('%2')", DiagnosticIDs::Note)
+          << D.Name << RolePhrases[int(St.Findings[I].R)] << St.Findings[I].Code;
+    if (D.LogicalUse)
+      diag(St.Findings[*D.LogicalUse].Loc,
+           "'%0' also sets the width of 32-lane logical warps here; no fix-it is offered, as "
+           "changing it would change them too",
+           DiagnosticIDs::Note)
+          << D.Name;
+  }
+  *S = State(); // the macro recorder keeps a reference to *S
 }
 
 } // namespace wavecheck

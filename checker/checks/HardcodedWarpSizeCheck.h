@@ -1,7 +1,19 @@
-//===--- HardcodedWarpSizeCheck.h - wave64-hardcoded-warp-size ---===//
+//===--- HardcodedWarpSizeCheck.h - wave64-hardcoded-warp-size -------------===//
 ///
 /// \file
-/// Flags the literal 32 used as the wavefront size.
+/// Flags the literal 32 used as the wavefront size in device code: lane
+/// indices (`tid % 32`, `tid & 31`), warp ids (`tid / 32`, `tid >> 5`), warp
+/// counts (`blockDim.x / 32`), shuffle widths of 32 next to full-wave
+/// operations, per-warp array extents `[32]` indexed by a warp id, and loop
+/// strides `+= 32` over a lane-indexed variable. A macro or constant whose
+/// value is 32 and which is used in one of these roles is reported once, at
+/// its definition, with notes at its uses. Functions that form consistent
+/// 32-lane logical warps (every shuffle they reach has width 32 and none uses
+/// a hardware-wave builtin) are left alone; 32s meaning bits per word are too.
+/// Fix-its use `warpSize` where a runtime value is legal and the constant of
+/// the option `ConstantWaveSize` (default: the target's wave size) where a
+/// constant is required (ROCm 7 made `warpSize` non-constexpr). Silent for
+/// wave32 targets.
 ///
 /// For the user-facing documentation see rules/wave64-hardcoded-warp-size.md.
 ///
@@ -10,21 +22,33 @@
 #define WAVECHECK_CHECKS_HARDCODEDWARPSIZECHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include <memory>
 
 namespace wavecheck {
 
 class HardcodedWarpSizeCheck : public clang::tidy::ClangTidyCheck {
 public:
   HardcodedWarpSizeCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  ~HardcodedWarpSizeCheck() override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const clang::SourceManager &SM, clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
   std::optional<clang::TraversalKind> getCheckTraversalKind() const override {
     return clang::TK_IgnoreUnlessSpelledInSource;
   }
 
+  /// Per-translation-unit facts: candidate findings, the macros and constants
+  /// whose value is 32, and per-function shuffle facts. Decided and cleared in
+  /// onEndOfTranslationUnit().
+  struct State;
+
 private:
-  const std::string OffloadArch; ///< global option set per pass by the driver
+  const std::string OffloadArch;      ///< global option set per pass by the driver
+  const std::string ConstantWaveSize; ///< fix-it text where a constant is required
+  std::unique_ptr<State> S;
 };
 
 } // namespace wavecheck

@@ -1,0 +1,56 @@
+// Aspect: where a 32-valued macro is also needed as a constant (static_assert,
+// #if, template argument, case label, host code), its fix is the literal wave
+// size, never warpSize; a macro shared with 32-lane logical warps gets no fix.
+// RUN-ARGS: --checks=wave64-hardcoded-warp-size
+#include <hip/hip_runtime.h>
+
+#define WS_ASSERTED 32
+// CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'WS_ASSERTED' defines the wavefront size as 32 and is used as a lane index [wave64-hardcoded-warp-size]
+#define WS_IF 32
+// CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'WS_IF' defines the wavefront size as 32 and is used as a warp id [wave64-hardcoded-warp-size]
+#define WS_TEMPLATE (32)
+// CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'WS_TEMPLATE' defines the wavefront size as 32 and is used as a lane index [wave64-hardcoded-warp-size]
+#define WS_CASE 32u
+// CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'WS_CASE' defines the wavefront size as 32 and is used as a warp id [wave64-hardcoded-warp-size]
+#define WS_HOST 32
+// CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'WS_HOST' defines the wavefront size as 32 and is used as a lane index [wave64-hardcoded-warp-size]
+#define WS_SHARED 32
+// CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'WS_SHARED' defines the wavefront size as 32 and is used as a lane index [wave64-hardcoded-warp-size]
+
+static_assert(256 % WS_ASSERTED == 0, "blocks hold whole warps");
+#if WS_IF >= 32
+#define LOG_WS 5
+#endif
+
+template <int N> __device__ int scaled(int v) { return v * N; }
+
+__global__ void uses(int *out, int sel) {
+  int a = threadIdx.x % WS_ASSERTED;
+  int b = threadIdx.x / WS_IF;
+  int c = scaled<WS_TEMPLATE>(threadIdx.x % WS_TEMPLATE);
+  int d = threadIdx.x / WS_CASE;
+  switch (sel) {
+  case WS_CASE:
+    d += 1;
+    break;
+  default:
+    break;
+  }
+  int e = threadIdx.x % WS_HOST;
+  int f = threadIdx.x & (WS_SHARED - 1);
+  out[threadIdx.x] = a + b + c + d + e + f + LOG_WS + (__ballot(a == 0) != 0);
+}
+
+// 32-lane logical warps: every shuffle has width 32 and no vote is used.
+__global__ void tiles32(float *out) {
+  int lane = threadIdx.x % WS_SHARED;
+  float v = out[threadIdx.x];
+  v += __shfl_down(v, 1, WS_SHARED);
+  if (lane == 0)
+    out[threadIdx.x] = v;
+}
+
+hipError_t launch(int *out, int sel) {
+  hipLaunchKernelGGL(uses, dim3(1), dim3(4 * WS_HOST), 0, 0, out, sel);
+  return hipGetLastError();
+}
