@@ -307,3 +307,30 @@ TEST_F(DriverTest, TextOutputIsClangStyleWithASummary) {
 }
 
 } // namespace
+
+namespace {
+
+/// Messages must not depend on the target, or the merge on (check, file,
+/// offset, message) would list one finding once per wave64 target.
+TEST(DriverMerge, EveryTestdataFindingMergesAcrossWave64Targets) {
+  std::vector<std::string> Files;
+  std::error_code EC;
+  for (llvm::sys::fs::recursive_directory_iterator It(testdataDir() + "/checks", EC), End;
+       It != End && !EC; It.increment(EC))
+    if (llvm::sys::path::extension(It->path()) == ".hip" &&
+        readFile(It->path()).find("CHECK-MESSAGES") != std::string::npos &&
+        readFile(It->path()).find("RUN-ARGS: --offload-arch") == std::string::npos)
+      Files.push_back(It->path());
+  ASSERT_GT(Files.size(), 10u);
+  std::vector<std::string> One{"--format=json"}, Three{"--format=json",
+                                                       "--offload-arch=gfx942,gfx90a,gfx950",
+                                                       "--passes=host,device"};
+  One.insert(One.end(), Files.begin(), Files.end());
+  Three.insert(Three.end(), Files.begin(), Files.end());
+  llvm::json::Object A = parseReport(runWavecheck(One).Out);
+  llvm::json::Object B = parseReport(runWavecheck(Three).Out);
+  EXPECT_GT(findings(A).size(), 20u);
+  EXPECT_EQ(findings(A).size(), findings(B).size());
+}
+
+} // namespace

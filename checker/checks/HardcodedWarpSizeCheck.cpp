@@ -46,16 +46,16 @@ enum class Role { Lane, WarpId, WarpCount, Width, Extent, Stride };
 /// Messages by Role. Arguments: %0 quoted code, %1 target, %2 wave size,
 /// %3 last lane, %4 CUDA warps per wavefront, %5 what else the function does.
 const char *const Messages[] = {
-    "lane index computed with 32 ('%0'); %1 wavefronts have %2 lanes, so lanes 32-%3 "
+    "lane index computed with 32 ('%0'); wavefronts have %2 lanes on this target, so lanes 32-%3 "
     "alias lanes 0-31",
-    "warp id computed with 32 ('%0'); %1 wavefronts have %2 lanes, so one wavefront gets "
+    "warp id computed with 32 ('%0'); wavefronts have %2 lanes on this target, so one wavefront gets "
     "%4 warp ids",
-    "warp count computed with 32 ('%0'); %1 wavefronts have %2 lanes, so it is %4 times "
+    "warp count computed with 32 ('%0'); wavefronts have %2 lanes on this target, so it is %4 times "
     "the number of wavefronts in the block",
-    "shuffle width 32 splits the %2-lane %1 wavefront into two independent halves%5",
-    "per-warp array extent 32 ('%0') is sized for 32-lane warps; %1 wavefronts have %2 "
-    "lanes",
-    "loop stride 32 on a lane-indexed variable ('%0'); %1 wavefronts have %2 lanes, so "
+    "shuffle width 32 splits the %2-lane wavefront into two independent halves%5",
+    "per-warp array extent 32 ('%0') is sized for 32-lane warps; wavefronts have %2 "
+    "lanes on this target",
+    "loop stride 32 on a lane-indexed variable ('%0'); wavefronts have %2 lanes on this target, so "
     "lanes 32-%3 revisit elements of lanes 0-31"};
 const char *const RolePhrases[] = {"a lane index",    "a warp id",
                                    "a warp count",    "a shuffle width",
@@ -573,7 +573,7 @@ void HardcodedWarpSizeCheck::onEndOfTranslationUnit() {
       Roles = llvm::join(llvm::ArrayRef(Names).drop_back(), ", ") + " and " + Roles;
     {
       auto Diag = diag(D.Value.getBegin(), "'%0' defines the wavefront size as 32 and is used "
-                                           "as %1; %2 wavefronts have %3 lanes")
+                                           "as %1; wavefronts have %3 lanes on this target")
                   << D.Name << Roles << St.Target->Name << W;
       if (!D.LogicalUse && D.Value.isValid())
         Diag << FixItHint::CreateReplacement(

@@ -189,7 +189,7 @@ static bool hasWidenedMask(const ShuffleCall &S, const ASTContext &Ctx) {
 
 static const char *const LadderMessage =
     "shuffle reduction starts at offset 16 and never folds lanes 32-63 of the "
-    "64-lane %0 wavefront; lane 0 holds the result of lanes 0-31 only%1";
+    "64-lane wavefront; lane 0 holds the result of lanes 0-31 only%1";
 static const char *const WidenedMaskNote =
     " (the 64-bit mask names lanes 32-63, but the ladder never reads them)";
 
@@ -296,10 +296,10 @@ void PartialReductionCheck::checkLoop(const MatchResult &R, const TargetProfile 
     return;
   diag(reportLoc(Bound, R),
        Reduction ? "shuffle reduction stops at offset 16 and never folds lanes 32-63 "
-                   "of the 64-lane %0 wavefront; lane 0 holds the result of lanes "
+                   "of the 64-lane wavefront; lane 0 holds the result of lanes "
                    "0-31 only"
                  : "shuffle scan stops at offset 16 and never carries lanes 0-31 into "
-                   "lanes 32-63 of the 64-lane %0 wavefront; lane 63 holds the scan "
+                   "lanes 32-63 of the 64-lane wavefront; lane 63 holds the scan "
                    "of lanes 32-63 only")
       << T.Name << replaceWith(Bound, Fix, R);
 }
@@ -436,13 +436,13 @@ void PartialReductionCheck::checkLastLane(const MatchResult &R, const TargetProf
     return;
   if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("call")) {
     diag(reportLoc(Lane, R),
-         "'%0' from lane 31 reads the middle of the 64-lane %1 wavefront, not its "
+         "'%0' from lane 31 reads the middle of the 64-lane wavefront, not its "
          "last lane 63; a total or carry taken there misses lanes 32-63")
         << calleeName(Call) << T.Name << replaceWith(Lane, "warpSize - 1", R);
     return;
   }
   diag(reportLoc(Lane, R),
-       "lane 31 is not the last lane of the 64-lane %0 wavefront; a guard on it "
+       "lane 31 is not the last lane of the 64-lane wavefront; a guard on it "
        "picks a lane whose value misses lanes 32-63")
       << T.Name << replaceWith(Lane, "warpSize - 1", R);
 }

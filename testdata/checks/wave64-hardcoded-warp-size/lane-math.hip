@@ -9,7 +9,7 @@
 __global__ void count_positive(const float *in, unsigned long long *hits, int *first) {
   const int tid = threadIdx.x;
   const int lane = tid % 32;
-  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: lane index computed with 32 ('tid % 32'); gfx942 wavefronts have 64 lanes, so lanes 32-63 alias lanes 0-31 [wave64-hardcoded-warp-size]
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: lane index computed with 32 ('tid % 32'); wavefronts have 64 lanes on this target, so lanes 32-63 alias lanes 0-31 [wave64-hardcoded-warp-size]
   unsigned long long mask = __ballot(in[blockIdx.x * blockDim.x + tid] > 0.0f);
   if (lane == 0)
     hits[blockIdx.x] = mask;

@@ -5,7 +5,7 @@
 
 __global__ void histogram8(const int *bins, int *out) {
   __shared__ int counts[32][8];
-  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: per-warp array extent 32 ('counts[32]') is sized for 32-lane warps; gfx942 wavefronts have 64 lanes [wave64-hardcoded-warp-size]
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: per-warp array extent 32 ('counts[32]') is sized for 32-lane warps; wavefronts have 64 lanes on this target [wave64-hardcoded-warp-size]
   __shared__ float sums[32];
   // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: per-warp array extent 32 ('sums[32]') [wave64-hardcoded-warp-size]
   const int wid = threadIdx.x / warpSize;

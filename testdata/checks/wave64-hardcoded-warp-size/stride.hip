@@ -7,7 +7,7 @@ __global__ void row_nonzeros(const float *row, int n, int *out) {
   const int lane = threadIdx.x % warpSize;
   int count = 0;
   for (int k = lane; k < n; k += 32)
-  // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: loop stride 32 on a lane-indexed variable ('k += 32'); gfx942 wavefronts have 64 lanes, so lanes 32-63 revisit elements of lanes 0-31 [wave64-hardcoded-warp-size]
+  // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: loop stride 32 on a lane-indexed variable ('k += 32'); wavefronts have 64 lanes on this target, so lanes 32-63 revisit elements of lanes 0-31 [wave64-hardcoded-warp-size]
     count += row[k] != 0.0f;
   int j = threadIdx.x;
   while (j < n) {

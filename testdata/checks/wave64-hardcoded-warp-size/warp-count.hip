@@ -5,7 +5,7 @@
 
 __global__ void zero_partials(float *partials) {
   const int nwarps = blockDim.x / 32;
-  // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: warp count computed with 32 ('blockDim.x / 32'); gfx942 wavefronts have 64 lanes, so it is 2 times the number of wavefronts in the block [wave64-hardcoded-warp-size]
+  // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: warp count computed with 32 ('blockDim.x / 32'); wavefronts have 64 lanes on this target, so it is 2 times the number of wavefronts in the block [wave64-hardcoded-warp-size]
   const int rounded = (blockDim.x + 31) / 32;
   // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: warp count computed with 32 ('(blockDim.x + 31) / 32') [wave64-hardcoded-warp-size]
   const int shifted = blockDim.x >> 5;

@@ -11,7 +11,7 @@ __global__ void per_warp_max(const float *in, float *out, int base) {
   for (int o = warpSize / 2; o > 0; o /= 2)
     v = fmaxf(v, __shfl_xor(v, o));
   int warp = tid / 32;
-  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: warp id computed with 32 ('tid / 32'); gfx942 wavefronts have 64 lanes, so one wavefront gets 2 warp ids [wave64-hardcoded-warp-size]
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: warp id computed with 32 ('tid / 32'); wavefronts have 64 lanes on this target, so one wavefront gets 2 warp ids [wave64-hardcoded-warp-size]
   int w2 = tid >> 5;
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: warp id computed with 32 ('tid >> 5') [wave64-hardcoded-warp-size]
   int gw = base + tid >> 5;

@@ -16,20 +16,20 @@ __global__ void blockScan(float *data) {
       v += t;
   }
   if (lane == 31)
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: lane 31 is not the last lane of the 64-lane gfx942 wavefront [wave64-partial-reduction]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: lane 31 is not the last lane of the 64-lane wavefront [wave64-partial-reduction]
     warpTotals[warp] = v;
   __syncthreads();
   float total = __shfl(v, 31);
-  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: '__shfl' from lane 31 reads the middle of the 64-lane gfx942 wavefront [wave64-partial-reduction]
+  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: '__shfl' from lane 31 reads the middle of the 64-lane wavefront [wave64-partial-reduction]
   data[threadIdx.x] = v + total * 0.0f + warpTotals[0];
 }
 
 __device__ int carryOut(int x) {
   unsigned laneId = __lane_id();
   int last = __shfl_sync(0xffffffffffffffffull, x, WARP_SIZE - 1);
-  // CHECK-MESSAGES: :[[@LINE-1]]:52: warning: '__shfl_sync' from lane 31 reads the middle of the 64-lane gfx942 wavefront [wave64-partial-reduction]
+  // CHECK-MESSAGES: :[[@LINE-1]]:52: warning: '__shfl_sync' from lane 31 reads the middle of the 64-lane wavefront [wave64-partial-reduction]
   if (31 != laneId)
-  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane 31 is not the last lane of the 64-lane gfx942 wavefront [wave64-partial-reduction]
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane 31 is not the last lane of the 64-lane wavefront [wave64-partial-reduction]
     return last;
   return x;
 }
