@@ -94,6 +94,7 @@ struct InputError {
 };
 
 struct RunResult {
+  std::vector<std::string> Files;  ///< every source analysed (absolute, sorted)
   std::vector<Finding> Findings;   ///< sorted by file, line, column, check
   std::vector<InputError> Errors;  ///< sorted by file, de-duplicated
   std::vector<std::string> Notes;  ///< driver notes (dropped nvcc flags ...)

@@ -6,6 +6,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
+#include <algorithm>
 #include <map>
 
 namespace wavecheck {
@@ -47,12 +48,25 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
       std::string LineNo = std::to_string(F.Line);
       OS << llvm::format("%5s | ", LineNo.c_str()) << Src << "\n";
       OS << "      | " << std::string(F.Column > 0 ? F.Column - 1 : 0, ' ') << "^\n";
+      // Fix-its on this line, each under the text it replaces, in one line
+      // like clang's (a replacement that would overlap the previous one is
+      // moved right by one column).
+      unsigned LineStart = F.Offset - (F.Column - 1);
+      std::vector<std::pair<unsigned, std::string>> Hints;
       for (const Replacement &Rp : F.Fixes)
-        if (Rp.File == F.File && Rp.Offset >= F.Offset - (F.Column - 1) &&
-            Rp.Offset <= F.Offset - (F.Column - 1) + Src.size()) {
-          unsigned Col = Rp.Offset - (F.Offset - (F.Column - 1));
-          OS << "      | " << std::string(Col, ' ') << Rp.Text << "\n";
+        if (Rp.File == F.File && Rp.Offset >= LineStart &&
+            Rp.Offset <= LineStart + Src.size())
+          Hints.push_back({Rp.Offset - LineStart, Rp.Text});
+      std::sort(Hints.begin(), Hints.end());
+      if (!Hints.empty()) {
+        std::string FixLine;
+        for (const auto &[Col, Text] : Hints) {
+          size_t At = std::max<size_t>(Col, FixLine.empty() ? 0 : FixLine.size() + 1);
+          FixLine.resize(At, ' ');
+          FixLine += Text;
         }
+        OS << "      | " << FixLine << "\n";
+      }
     }
     for (const Note &N : F.Notes)
       OS << displayPath(N.File) << ":" << N.Line << ":" << N.Column
@@ -61,7 +75,10 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
   for (const InputError &E : R.Errors)
     OS << displayPath(E.File) << ": " << (E.Fatal ? "error: " : "note: ")
        << E.Message << "\n";
-  // One summary line per file with findings, then the total.
+  // One summary line per file analysed or holding a finding, then the total.
+  for (const std::string &F : R.Files)
+    PerFile.try_emplace(displayPath(F));
+  unsigned WithFindings = 0;
   for (const auto &[File, Counts] : PerFile) {
     unsigned N = 0;
     std::string Detail;
@@ -69,12 +86,17 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
       N += C;
       Detail += (Detail.empty() ? "" : ", ") + Check + ": " + std::to_string(C);
     }
-    OS << "summary: " << File << ": " << N << (N == 1 ? " finding (" : " findings (")
-       << Detail << ")\n";
+    WithFindings += N > 0;
+    OS << "summary: " << File << ": ";
+    if (N == 0)
+      OS << "no findings\n";
+    else
+      OS << N << (N == 1 ? " finding (" : " findings (") << Detail << ")\n";
   }
   OS << "wavecheck: " << R.Findings.size()
-     << (R.Findings.size() == 1 ? " finding" : " findings") << " in "
-     << PerFile.size() << (PerFile.size() == 1 ? " file" : " files");
+     << (R.Findings.size() == 1 ? " finding" : " findings") << " in " << WithFindings
+     << (WithFindings == 1 ? " file" : " files") << " (" << R.Files.size()
+     << (R.Files.size() == 1 ? " source analysed" : " sources analysed") << ")";
   if (!R.Errors.empty())
     OS << ", " << R.Errors.size() << (R.Errors.size() == 1 ? " input error" : " input errors");
   OS << "\n";

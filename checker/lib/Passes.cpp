@@ -202,6 +202,8 @@ JobResult runJob(const Job &J, const Options &Opts) {
 RunResult analyse(const Options &Opts) {
   RunResult Out;
   std::vector<Job> Jobs = collectJobs(Opts, Out);
+  for (const Job &J : Jobs)
+    Out.Files.push_back(J.File);
   std::vector<JobResult> Results(Jobs.size());
   if (Opts.Jobs <= 1 || Jobs.size() <= 1) {
     for (size_t I = 0; I < Jobs.size(); ++I)
