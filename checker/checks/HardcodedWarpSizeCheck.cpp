@@ -8,10 +8,10 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "checks/HardcodedWarpSizeCheck.h"
+#include "checks/NodeContext.h"
 #include "checks/Targets.h"
 #include "checks/WaveMatchers.h"
 
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -36,10 +36,6 @@ constexpr int64_t CudaWarpShift = 5;
 constexpr unsigned Wave64 = 64;
 /// Longest code quoted in a message; longer code is cut and ends in "...".
 constexpr size_t MaxQuotedChars = 40;
-/// How many variable initialisers an index derivation is followed through
-/// (as in WaveMatchers): enough for `tid -> lane -> k` chains.
-constexpr unsigned MaxDerivationDepth = 4;
-
 /// What a hard-coded 32 stands for.
 enum class Role { Lane, WarpId, WarpCount, Width, Extent, Stride };
 
@@ -65,93 +61,6 @@ const char *const RolePhrases[] = {"a lane index",    "a warp id",
 /// constant's initialiser.
 using DefKey = SourceLocation::UIntTy;
 
-const FunctionDecl *owner(const FunctionDecl *FD);
-
-const FunctionDecl *functionOf(const Decl *D) {
-  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *FD = dyn_cast<FunctionDecl>(DC))
-      return owner(FD);
-  return nullptr;
-}
-
-/// The function \p FD stands for: a lambda counts as its enclosing function,
-/// an instantiation as its pattern; the canonical declaration.
-const FunctionDecl *owner(const FunctionDecl *FD) {
-  if (FD && FD->getTemplateInstantiationPattern())
-    FD = FD->getTemplateInstantiationPattern();
-  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda())
-    return functionOf(MD->getParent());
-  return FD ? FD->getCanonicalDecl() : nullptr;
-}
-
-bool isDevice(const FunctionDecl *FD) {
-  return FD && llvm::any_of(FD->redecls(), [](const FunctionDecl *D) {
-           return D->hasAttr<CUDADeviceAttr>() || D->hasAttr<CUDAGlobalAttr>();
-         });
-}
-
-bool mentionsBlockDim(const Stmt *S) {
-  if (const auto *OVE = dyn_cast_or_null<OpaqueValueExpr>(S))
-    return mentionsBlockDim(OVE->getSourceExpr());
-  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
-    return DRE->getDecl()->getName() == "blockDim";
-  return S && llvm::any_of(S->children(), mentionsBlockDim);
-}
-
-/// Like isThreadIndexDerived, but (1) sees through OpaqueValueExpr, the base
-/// of `threadIdx.x` when `x` is an MS property (wavecheck's stand-in headers
-/// and ROCm's), and (2) a value loaded at a thread-indexed address
-/// (`keys[tid]`, `*(p + tid)`, `f(tid)`) is data, not an index.
-bool threadDerived(const Expr *E, unsigned Depth = MaxDerivationDepth) {
-  if (!E)
-    return false;
-  E = E->IgnoreParenImpCasts();
-  const auto *U = dyn_cast<UnaryOperator>(E);
-  if (isa<ArraySubscriptExpr>(E) || (U && U->getOpcode() == UO_Deref))
-    return false;
-  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
-    return threadDerived(OVE->getSourceExpr(), Depth);
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    llvm::StringRef N = calleeName(Call);
-    return N == "__lane_id" || N.starts_with("__builtin_amdgcn_workitem_id") ||
-           N.starts_with("__builtin_amdgcn_mbcnt");
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD))
-      return Depth && threadDerived(VD->getInit(), Depth - 1);
-    return isThreadIndexDerived(E); // threadIdx, a parameter named `tid`...
-  }
-  return llvm::any_of(E->children(), [&](const Stmt *C) {
-    return threadDerived(dyn_cast_or_null<Expr>(C), Depth);
-  });
-}
-
-/// isWarpId, also for `threadIdx.x / 32` written through an MS property.
-bool warpIndex(const Expr *E, const ASTContext &Ctx, unsigned Depth = MaxDerivationDepth) {
-  if (!E || isWarpId(E, Ctx))
-    return E != nullptr;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    std::optional<int64_t> R = constantValue(BO->getRHS(), Ctx);
-    bool Div = BO->getOpcode() == BO_Div && (R == CudaWarpSize || isWarpSizeRef(BO->getRHS()));
-    return (Div || (BO->getOpcode() == BO_Shr && R == CudaWarpShift)) &&
-           threadDerived(BO->getLHS());
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return Depth && VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
-         warpIndex(VD->getInit(), Ctx, Depth - 1);
-}
-
-/// A lane id (`lane`, `tid % 32`, `__lane_id()`) or a thread index in \p E.
-bool mentionsLaneId(const Expr *E, const ASTContext &Ctx) {
-  return E && (isLaneId(E, Ctx) || threadDerived(E) ||
-               llvm::any_of(E->children(), [&](const Stmt *C) {
-                 return mentionsLaneId(dyn_cast_or_null<Expr>(C), Ctx);
-               }));
-}
-
 /// A source edit of a fix-it: replace Range (a token range) with Text.
 struct Edit {
   SourceRange Range;
@@ -163,7 +72,7 @@ struct Edit {
 struct HardcodedWarpSizeCheck::State {
   struct Finding {
     Role R;
-    const FunctionDecl *Fn; ///< owner; null for namespace-scope arrays
+    const FunctionDecl *Fn; ///< owningFunction(); null for namespace-scope arrays
     SourceLocation Loc;     ///< the 32 (31, 5), or the macro name, in a file
     std::string Code;       ///< quoted in the message
     std::optional<DefKey> Def; ///< the 32 comes from this macro or constant
@@ -195,10 +104,7 @@ struct HardcodedWarpSizeCheck::State {
 
   const SourceManager &sm() const { return Ctx->getSourceManager(); }
 
-  CharSourceRange fileRange(SourceRange R) const {
-    return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), sm(),
-                                    Ctx->getLangOpts());
-  }
+  CharSourceRange fileRange(SourceRange R) const { return wavecheck::fileRange(R, *Ctx); }
 
   std::string text(SourceRange R) const {
     CharSourceRange CR = fileRange(R);
@@ -271,11 +177,6 @@ struct HardcodedWarpSizeCheck::State {
                         std::move(Fixes), Array});
   }
 
-  const FunctionDecl *deviceOwner(const Stmt *S) {
-    const FunctionDecl *Fn = owner(enclosingFunction(S, *Ctx));
-    return isDevice(Fn) ? Fn : nullptr;
-  }
-
   /// Lane `tid % 32`, `tid & 31`; warp id `tid / 32`, `tid >> 5`; warp count
   /// `blockDim.x / 32`.
   void arithmetic(const BinaryOperator *BO) {
@@ -286,8 +187,8 @@ struct HardcodedWarpSizeCheck::State {
     bool Warp = (Op == BO_Div && V == CudaWarpSize) || (Op == BO_Shr && V == CudaWarpShift);
     if (!Lane && !Warp)
       return;
-    bool Thread = threadDerived(L);
-    const FunctionDecl *Fn = deviceOwner(BO);
+    bool Thread = isThreadIndexDerived(L);
+    const FunctionDecl *Fn = enclosingDeviceFunction(BO, *Ctx);
     if (!Fn || (Lane && !Thread) || (!Thread && !mentionsBlockDim(L)) ||
         isBitsPerWordUse(BO, *Ctx))
       return;
@@ -311,18 +212,16 @@ struct HardcodedWarpSizeCheck::State {
 
   /// `k += 32` in a loop, where `k` starts from a lane id.
   void stride(const BinaryOperator *Inc) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(Inc->getLHS()->IgnoreParenImpCasts());
-    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (VD && !isa<ParmVarDecl>(VD) && VD->hasLocalStorage() &&
-        constantValue(Inc->getRHS(), *Ctx) == CudaWarpSize &&
+    const VarDecl *VD = localVarRef(Inc->getLHS());
+    if (VD && constantValue(Inc->getRHS(), *Ctx) == CudaWarpSize &&
         mentionsLaneId(VD->getInit(), *Ctx))
-      add(Role::Stride, deviceOwner(Inc), Inc->getRHS(), quote(Inc->getSourceRange()),
-          {{Inc->getRHS()->getSourceRange(), "warpSize"}});
+      add(Role::Stride, enclosingDeviceFunction(Inc, *Ctx), Inc->getRHS(),
+          quote(Inc->getSourceRange()), {{Inc->getRHS()->getSourceRange(), "warpSize"}});
   }
 
   /// Shuffle widths, hardware-wave builtins and call edges.
   void call(const CallExpr *Call) {
-    const FunctionDecl *Fn = owner(enclosingFunction(Call, *Ctx));
+    const FunctionDecl *Fn = owningFunction(enclosingFunction(Call, *Ctx));
     if (!Fn)
       return;
     Facts &F = Fns[Fn];
@@ -332,7 +231,7 @@ struct HardcodedWarpSizeCheck::State {
       WidthKind K = classifyWidth(Sh->Width, *Ctx);
       F.All32 &= K == WidthKind::Lanes32;
       if (K == WidthKind::Lanes32)
-        add(Role::Width, deviceOwner(Call), Sh->Width, Name.str(),
+        add(Role::Width, enclosingDeviceFunction(Call, *Ctx), Sh->Width, Name.str(),
             {{Sh->Width->getSourceRange(), "warpSize"}});
       else if (K == WidthKind::FullWave && F.FullWaveOp.empty())
         F.FullWaveOp = "'" + Name.str() + (Sh->Width ? "' with a full-wave width"
@@ -343,57 +242,26 @@ struct HardcodedWarpSizeCheck::State {
         F.FullWaveOp = "'" + Name.str() + "'";
     } else if (const FunctionDecl *D = Call->getDirectCallee()) {
       if (!inSystemHeader(D->getLocation(), sm()))
-        F.Callees.push_back(owner(D));
+        F.Callees.push_back(owningFunction(D));
     } else if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
                    Call->getCallee()->IgnoreParenImpCasts())) {
       for (const NamedDecl *D : ULE->decls()) // every candidate of a dependent call
         if (D->getAsFunction() && !inSystemHeader(D->getLocation(), sm()))
-          F.Callees.push_back(owner(D->getAsFunction()));
+          F.Callees.push_back(owningFunction(D->getAsFunction()));
     }
   }
 
   /// `T a[32]` / `T a[32][N]` in device code, or `__shared__` at namespace scope.
   void array(const VarDecl *VD) {
     const ConstantArrayType *CAT = Ctx->getAsConstantArrayType(VD->getType());
-    const FunctionDecl *Fn = functionOf(VD);
+    const FunctionDecl *Fn = owningFunctionOfDecl(VD);
     if (!CAT || CAT->getSize() != CudaWarpSize || !VD->getTypeSourceInfo() ||
-        !(isDevice(Fn) || (!Fn && VD->hasAttr<CUDASharedAttr>())))
+        !(isDeviceFunction(Fn) || (!Fn && VD->hasAttr<CUDASharedAttr>())))
       return;
     auto ATL = VD->getTypeSourceInfo()->getTypeLoc().getAsAdjusted<ConstantArrayTypeLoc>();
     if (const Expr *Size = ATL ? ATL.getSizeExpr() : nullptr)
       add(Role::Extent, Fn, Size, (VD->getName() + "[" + quote(Size->getSourceRange()) + "]").str(),
           {{Size->getSourceRange(), Constant}}, VD->getCanonicalDecl());
-  }
-
-  /// True when the expansion \p S of a 32-valued macro must stay a constant:
-  /// an array extent, template argument, case label, static_assert, constexpr
-  /// or global initialiser, attribute, or any host code.
-  bool needsConstant(const Stmt *S) {
-    DynTypedNodeList Ps = Ctx->getParents(*S);
-    const Stmt *Child = S;
-    while (!Ps.empty()) {
-      if (const auto *P = Ps[0].get<Stmt>()) {
-        // Not an operand of its parent: a template argument or a type in it.
-        bool Operand = !Child || llvm::any_of(P->children(), [&](const Stmt *C) {
-          const auto *E = dyn_cast_or_null<Expr>(C);
-          return C == Child || (E && E->IgnoreUnlessSpelledInSource() == Child);
-        });
-        const auto *Case = dyn_cast<CaseStmt>(P);
-        if (!Operand || isa<ConstantExpr>(P) || (Case && Child != Case->getSubStmt()))
-          return true;
-        Child = P;
-        Ps = Ctx->getParents(*P);
-      } else if (const auto *FD = Ps[0].get<FunctionDecl>()) {
-        return !isDevice(owner(FD));
-      } else if (const auto *VD = Ps[0].get<VarDecl>();
-                 VD && !VD->isConstexpr() && VD->hasLocalStorage()) {
-        Child = nullptr;
-        Ps = Ctx->getParents(*VD);
-      } else {
-        return true;
-      }
-    }
-    return true;
   }
 
   /// Shuffle facts of \p Fn and of every function it calls, transitively.
@@ -515,12 +383,12 @@ void HardcodedWarpSizeCheck::check(const MatchFinder::MatchResult &Result) {
   if (const auto *Lit = N.getNodeAs<IntegerLiteral>("lit")) {
     SourceLocation L = Lit->getBeginLoc();
     auto It = St.Defs.find(St.sm().getSpellingLoc(L).getRawEncoding());
-    if (L.isMacroID() && It != St.Defs.end() && St.needsConstant(Lit))
+    if (L.isMacroID() && It != St.Defs.end() && requiresConstant(Lit, *St.Ctx))
       It->second.NeedsConstant = true;
   } else if (const auto *Sub = N.getNodeAs<ArraySubscriptExpr>("sub")) {
     const auto *DRE = dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts());
     if (const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-        VD && warpIndex(Sub->getIdx(), *St.Ctx))
+        VD && isWarpId(Sub->getIdx(), *St.Ctx))
       St.WarpIndexed.insert(VD->getCanonicalDecl());
   } else if (const auto *Call = N.getNodeAs<CallExpr>("call")) {
     St.call(Call);

@@ -24,11 +24,10 @@
 #ifndef WAVECHECK_CHECKS_LANEMASKWIDTHCHECK_H
 #define WAVECHECK_CHECKS_LANEMASKWIDTHCHECK_H
 
+#include "checks/LaneMaskFlow.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"
-#include <map>
 #include <optional>
-#include <vector>
 
 namespace wavecheck {
 
@@ -46,21 +45,6 @@ public:
   }
 
 private:
-  /// Where a value ends up and the integer type it takes there.
-  struct Sink {
-    enum Kind { Init, Assign, Arg, Return, Cast } K;
-    clang::QualType To;
-    const void *Node;                     ///< for reporting a sink once
-    const clang::VarDecl *Var = nullptr;  ///< Init / Assign to a local
-    const clang::ExplicitCastExpr *CastE = nullptr;
-  };
-  /// What the local variables of one function carry.
-  struct FunctionFacts {
-    std::vector<std::pair<const clang::VarDecl *, const clang::Expr *>> Flows;
-    llvm::DenseSet<const clang::VarDecl *> Mask;  ///< hold a lane mask
-    llvm::DenseSet<const clang::VarDecl *> Split; ///< also read as `v >> 32`
-  };
-
   void checkNarrowing(const clang::Expr *Source, const TargetProfile &T,
                       clang::ASTContext &Ctx);
   void checkBitCount(const clang::CallExpr *Call, llvm::StringRef Wide,
@@ -70,19 +54,9 @@ private:
   void checkSyncMask(const clang::CallExpr *Call, const TargetProfile &T,
                      clang::ASTContext &Ctx);
 
-  std::optional<Sink> sinkOf(const clang::Expr *E, clang::ASTContext &Ctx,
-                             bool ThroughAnd) const;
-  bool widenVar(const clang::VarDecl *VD, clang::ASTContext &Ctx,
-                llvm::SmallVectorImpl<clang::FixItHint> &Fixes);
-  const FunctionFacts *factsFor(const clang::VarDecl *VD);
-  bool isMaskValue(const clang::Expr *E);
-  bool isDeliberateHalf(const clang::Expr *E);
-
   const std::string OffloadArch; ///< global option set per pass by the driver
-  clang::ASTContext *AST = nullptr; ///< the translation unit being checked
-  std::map<const clang::FunctionDecl *, FunctionFacts> Facts;
-  llvm::DenseSet<const void *> ReportedSinks;
-  llvm::DenseSet<const clang::VarDecl *> FixedVars;
+  MaskFlow Flow;                    ///< lane masks of the translation unit
+  llvm::DenseSet<const void *> ReportedSinks; ///< MaskSink::Node reported
 };
 
 } // namespace wavecheck

@@ -1,10 +1,9 @@
 //===--- PartialReductionCheck.cpp - wave64-partial-reduction ---------------===//
 #include "checks/PartialReductionCheck.h"
+#include "checks/NodeContext.h"
 #include "checks/Targets.h"
 #include "checks/WaveMatchers.h"
 
-#include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
@@ -33,56 +32,15 @@ static constexpr uint64_t Mask32 = 0xffffffffull;
 /// Bits of a lane mask with one bit per lane of a wave64 wavefront.
 static constexpr uint64_t LaneMaskBits64 = 64;
 
-/// True when \p E names `warpSize`, also ROCm 7's object read through an
-/// implicit `operator int` (isWarpSizeRef sees only the plain `int` form).
-static bool namesWarpSize(const Expr *E) {
-  if (!E)
-    return false;
-  if (isWarpSizeRef(E))
-    return true;
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreUnlessSpelledInSource());
-  return DRE && DRE->getDecl()->getName() == "warpSize";
-}
-
-static WidthKind widthOf(const ShuffleCall &S, const ASTContext &Ctx) {
-  return namesWarpSize(S.Width) ? WidthKind::FullWave : classifyWidth(S.Width, Ctx);
-}
-
 namespace {
 
 /// What the increment of a loop does to its variable.
 enum class Step { Other, Halving, Doubling };
 
-AST_MATCHER(CallExpr, isShuffleCall) { return asShuffle(&Node).has_value(); }
-
-AST_MATCHER_P(CallExpr, shuffleKindIs, ShuffleKind, Kind) {
-  std::optional<ShuffleCall> S = asShuffle(&Node);
-  return S && S->Kind == Kind;
-}
-
-AST_MATCHER_P(CallExpr, hasLaneArg, clang::ast_matchers::internal::Matcher<Expr>,
-              Inner) {
-  std::optional<ShuffleCall> S = asShuffle(&Node);
-  return S && S->LaneArg &&
-         Inner.matches(*S->LaneArg->IgnoreParenCasts(), Finder, Builder);
-}
-
-AST_MATCHER_P(Expr, hasIntValue, int64_t, Value) {
-  return constantValue(&Node, Finder->getASTContext()) == Value;
-}
-
-AST_MATCHER_P(CallExpr, shuffleWidthIs, WidthKind, Kind) {
-  std::optional<ShuffleCall> S = asShuffle(&Node);
-  return S && widthOf(*S, Finder->getASTContext()) == Kind;
-}
-
 /// A lane index (isLaneId) other than the bare thread index, which in a
 /// block of several waves is no lane.
 AST_MATCHER(Expr, isLaneIndex) {
-  const Expr *E = Node.IgnoreParenImpCasts();
-  if (isa<MemberExpr, PseudoObjectExpr, MSPropertyRefExpr>(E))
-    return false;
-  return isLaneId(E, Finder->getASTContext());
+  return isLaneId(&Node, Finder->getASTContext(), /*BareThreadIndex=*/false);
 }
 } // namespace
 
@@ -136,7 +94,7 @@ static std::optional<int64_t> offsetValue(const Expr *E, const ASTContext &Ctx,
   if (std::optional<int64_t> V = constantValue(E, Ctx))
     return V;
   const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-  if (!BO || !namesWarpSize(BO->getLHS()))
+  if (!BO || !isWarpSizeRef(BO->getLHS()))
     return std::nullopt;
   std::optional<int64_t> R = constantValue(BO->getRHS(), Ctx);
   if ((BO->getOpcode() == BO_Div && R == 2) || (BO->getOpcode() == BO_Shr && R == 1))
@@ -144,14 +102,8 @@ static std::optional<int64_t> offsetValue(const Expr *E, const ASTContext &Ctx,
   return std::nullopt;
 }
 
-/// Code the user did not write: a system header or a system macro.
-static bool ignored(SourceLocation L, const SourceManager &SM) {
-  return inSystemHeader(L, SM) || SM.isInSystemMacro(L);
-}
-
 static CharSourceRange fileRange(const Expr *E, const MatchResult &R) {
-  return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()),
-                                  *R.SourceManager, R.Context->getLangOpts());
+  return fileRange(E->getSourceRange(), *R.Context);
 }
 
 /// Replaces \p E as written (a macro use as a whole) by \p Text; no fix-it
@@ -163,16 +115,6 @@ static FixItHint replaceWith(const Expr *E, llvm::StringRef Text, const MatchRes
 
 static SourceLocation reportLoc(const Expr *E, const MatchResult &R) {
   return R.SourceManager->getFileLoc(E->getBeginLoc());
-}
-
-/// Shuffles under \p S in source order (a nested shuffle before its user).
-static void collectShuffles(const Stmt *S, llvm::SmallVectorImpl<ShuffleCall> &Out) {
-  for (const Stmt *Child : S->children())
-    if (Child)
-      collectShuffles(Child, Out);
-  if (const auto *Call = dyn_cast<CallExpr>(S))
-    if (std::optional<ShuffleCall> Shfl = asShuffle(Call))
-      Out.push_back(*Shfl);
 }
 
 /// A `_sync` shuffle whose mask names lanes 32-63: a constant above 32 bits,
@@ -254,8 +196,8 @@ void PartialReductionCheck::checkLoop(const MatchResult &R, const TargetProfile 
   const auto *Init = R.Nodes.getNodeAs<Expr>("init");
   const auto *Inc = R.Nodes.getNodeAs<Expr>("step");
   std::optional<ShuffleCall> Shfl = asShuffle(R.Nodes.getNodeAs<CallExpr>("call"));
-  if (ignored(Loop->getBeginLoc(), *R.SourceManager) ||
-      ignored(Shfl->Call->getBeginLoc(), *R.SourceManager))
+  if (inSystemCode(Loop->getBeginLoc(), *R.SourceManager) ||
+      inSystemCode(Shfl->Call->getBeginLoc(), *R.SourceManager))
     return;
   const ASTContext &Ctx = *R.Context;
   bool Reduction = Shfl->Kind == ShuffleKind::Xor || Shfl->Kind == ShuffleKind::Down;
@@ -313,18 +255,10 @@ static llvm::StringRef sourceText(const Expr *E, const MatchResult &R) {
 /// call, when it updates the shuffled value itself (`v += __shfl_xor(v, 16)`,
 /// `v = max(v, __shfl_down(v, 16))`) and holds no other shuffle.
 static const Expr *copyableStep(const ShuffleCall &S, const MatchResult &R) {
-  const Stmt *Cur = S.Call;
-  while (true) {
-    DynTypedNodeList Ps = R.Context->getParents(*Cur);
-    if (Ps.empty())
-      return nullptr;
-    if (Ps[0].get<CompoundStmt>())
-      break;
-    const auto *P = Ps[0].get<Expr>();
-    if (!P)
-      return nullptr;
-    Cur = P;
-  }
+  auto [Cur, Block] =
+      climbWhile(S.Call, *R.Context, [](const Stmt *P) { return isa<Expr>(P); });
+  if (!isa_and_nonnull<CompoundStmt>(Block))
+    return nullptr;
   const auto *Update = dyn_cast<BinaryOperator>(Cur);
   if (!Update || !Update->isAssignmentOp() ||
       sourceText(Update->getLHS(), R) != sourceText(S.Value, R))
@@ -394,15 +328,15 @@ halvingRuns(llvm::ArrayRef<ShuffleCall> Calls, const ASTContext &Ctx,
 void PartialReductionCheck::checkUnrolled(const MatchResult &R, const TargetProfile &T) {
   const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("fn");
   const ASTContext &Ctx = *R.Context;
-  if (ignored(Fn->getLocation(), *R.SourceManager))
+  if (inSystemCode(Fn->getLocation(), *R.SourceManager))
     return;
   llvm::SmallVector<ShuffleCall, 16> All, Ladder, Leftover;
   collectShuffles(Fn->getBody(), All);
   llvm::MapVector<llvm::StringRef, llvm::SmallVector<ShuffleCall, 8>> ByValue;
   for (const ShuffleCall &S : All)
     if ((S.Kind == ShuffleKind::Xor || S.Kind == ShuffleKind::Down) && S.Value &&
-        S.LaneArg && widthOf(S, Ctx) == WidthKind::FullWave &&
-        !ignored(S.Call->getBeginLoc(), *R.SourceManager)) {
+        S.LaneArg && classifyWidth(S.Width, Ctx) == WidthKind::FullWave &&
+        !inSystemCode(S.Call->getBeginLoc(), *R.SourceManager)) {
       Ladder.push_back(S);
       ByValue[sourceText(S.Value, R)].push_back(S);
     }
@@ -432,7 +366,7 @@ void PartialReductionCheck::checkUnrolled(const MatchResult &R, const TargetProf
 void PartialReductionCheck::checkLastLane(const MatchResult &R, const TargetProfile &T) {
   const auto *Lane = R.Nodes.getNodeAs<Expr>("lane");
   const auto *Node = R.Nodes.getNodeAs<Stmt>("last");
-  if (ignored(Node->getBeginLoc(), *R.SourceManager))
+  if (inSystemCode(Node->getBeginLoc(), *R.SourceManager))
     return;
   if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("call")) {
     diag(reportLoc(Lane, R),

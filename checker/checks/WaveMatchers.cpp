@@ -1,18 +1,12 @@
 #include "checks/WaveMatchers.h"
+#include "checks/NodeContext.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/AST/StmtCXX.h"
-#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
 namespace wavecheck {
-
-/// How many variable initialisers a derivation is followed through: enough for
-/// `tid -> lane -> srcLane` chains, small enough to stay linear.
-static constexpr unsigned MaxDerivationDepth = 4;
 
 llvm::StringRef calleeName(const CallExpr *Call) {
   if (const FunctionDecl *FD = Call->getDirectCallee())
@@ -26,6 +20,15 @@ llvm::StringRef calleeName(const CallExpr *Call) {
     if (const IdentifierInfo *II = DRE->getDecl()->getIdentifier())
       return II->getName();
   return {};
+}
+
+SourceLocation calleeNameLoc(const CallExpr *Call) {
+  const Expr *E = Call->getCallee()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getLocation();
+  if (const auto *OE = dyn_cast<OverloadExpr>(E))
+    return OE->getNameLoc();
+  return Call->getBeginLoc();
 }
 
 const Expr *writtenArg(const CallExpr *Call, unsigned I) {
@@ -62,6 +65,15 @@ std::optional<ShuffleCall> asShuffle(const CallExpr *Call) {
   return S;
 }
 
+void collectShuffles(const Stmt *S, llvm::SmallVectorImpl<ShuffleCall> &Out) {
+  for (const Stmt *Child : S->children())
+    if (Child)
+      collectShuffles(Child, Out);
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (std::optional<ShuffleCall> Shfl = asShuffle(Call))
+      Out.push_back(*Shfl);
+}
+
 bool isHardwareWaveBuiltin(llvm::StringRef Name) {
   Name.consume_back("_sync");
   return llvm::StringSwitch<bool>(Name)
@@ -79,6 +91,10 @@ bool isMaskProducingBuiltin(llvm::StringRef Name) {
 
 bool isSyncBuiltin(llvm::StringRef Name) {
   return Name.starts_with("__") && Name.ends_with("_sync");
+}
+
+bool takesLaneMask(llvm::StringRef Name) {
+  return isSyncBuiltin(Name) || Name == "__syncwarp";
 }
 
 std::optional<int64_t> constantValue(const Expr *E, const ASTContext &Ctx) {
@@ -121,58 +137,72 @@ static bool isThreadIndexName(llvm::StringRef N) {
          L == "lane_id" || L == "lane_idx" || L == "local_id";
 }
 
-static bool isThreadIndexDerivedImpl(const Expr *E, unsigned Depth);
+const VarDecl *localVarRef(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) ? V : nullptr;
+}
 
-static bool varDerived(const VarDecl *VD, unsigned Depth) {
-  if (isa<ParmVarDecl>(VD))
-    return isThreadIndexName(VD->getName());
-  if (Depth == 0 || !VD->hasLocalStorage())
-    return false;
-  if (const Expr *Init = VD->getInit())
-    return isThreadIndexDerivedImpl(Init, Depth - 1);
-  return false;
+bool isLiteral(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Not) &&
+           isLiteral(UO->getSubExpr());
+  return isa<IntegerLiteral>(E);
+}
+
+bool isThreadIdxRead(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
+    E = POE->getSyntacticForm()->IgnoreParens();
+  const Expr *Base = nullptr;
+  if (const auto *P = dyn_cast<MSPropertyRefExpr>(E))
+    Base = P->getBaseExpr()->IgnoreParenImpCasts();
+  else if (const auto *M = dyn_cast<MemberExpr>(E))
+    Base = M->getBase()->IgnoreParenImpCasts();
+  if (const auto *OVE = dyn_cast_or_null<OpaqueValueExpr>(Base))
+    Base = OVE->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Base);
+  return DRE && DRE->getDecl()->getIdentifier() && DRE->getDecl()->getName() == "threadIdx";
 }
 
 static bool isThreadIndexDerivedImpl(const Expr *E, unsigned Depth) {
   if (!E)
     return false;
   E = E->IgnoreParenImpCasts();
+  // `threadIdx.x` is an MS property read: its base is an OpaqueValueExpr.
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
+    return isThreadIndexDerivedImpl(OVE->getSourceExpr(), Depth);
+  // A value loaded at a thread-indexed address is data, not an index.
+  const auto *U = dyn_cast<UnaryOperator>(E);
+  if (isa<ArraySubscriptExpr>(E) || (U && U->getOpcode() == UO_Deref))
+    return false;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const ValueDecl *D = DRE->getDecl();
     llvm::StringRef N = D->getName();
     if (N == "threadIdx" || N == "__lane_id")
       return true;
-    if (const auto *VD = dyn_cast<VarDecl>(D))
-      return varDerived(VD, Depth);
-    return false;
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (VD && isa<ParmVarDecl>(VD))
+      return isThreadIndexName(VD->getName());
+    return Depth && localVarRef(DRE) && isThreadIndexDerivedImpl(VD->getInit(), Depth - 1);
   }
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+  if (const auto *Call = dyn_cast<CallExpr>(E)) { // no other call yields an index
     llvm::StringRef N = calleeName(Call);
-    if (N == "__lane_id" || N.starts_with("__builtin_amdgcn_workitem_id") ||
-        N == "__builtin_amdgcn_mbcnt_lo" || N == "__builtin_amdgcn_mbcnt_hi")
-      return true;
+    return N == "__lane_id" || N.starts_with("__builtin_amdgcn_workitem_id") ||
+           N.starts_with("__builtin_amdgcn_mbcnt");
   }
-  for (const Stmt *Child : E->children())
-    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
-      if (isThreadIndexDerivedImpl(CE, Depth))
-        return true;
-  return false;
+  return llvm::any_of(E->children(), [&](const Stmt *C) {
+    return isThreadIndexDerivedImpl(dyn_cast_or_null<Expr>(C), Depth);
+  });
 }
 
 bool isThreadIndexDerived(const Expr *E) {
   return isThreadIndexDerivedImpl(E, MaxDerivationDepth);
 }
 
-static bool nameContainsAny(llvm::StringRef N,
-                            std::initializer_list<llvm::StringRef> Parts) {
-  std::string L = N.lower();
-  for (llvm::StringRef P : Parts)
-    if (llvm::StringRef(L).contains(P))
-      return true;
-  return false;
-}
-
-static bool isLaneIdImpl(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
+static bool isLaneIdImpl(const Expr *E, const ASTContext &Ctx, bool BareThreadIndex,
+                         unsigned Depth) {
   if (!E)
     return false;
   E = E->IgnoreParenImpCasts();
@@ -198,21 +228,56 @@ static bool isLaneIdImpl(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD)
       return false;
-    if (nameContainsAny(VD->getName(), {"lane"}))
+    if (llvm::StringRef(VD->getName().lower()).contains("lane"))
       return true;
-    if (Depth && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit())
-      return isLaneIdImpl(VD->getInit(), Ctx, Depth - 1);
-    return false;
+    return Depth && localVarRef(DRE) && VD->getInit() &&
+           isLaneIdImpl(VD->getInit(), Ctx, BareThreadIndex, Depth - 1);
   }
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return isThreadIndexDerived(ME);
-  if (isa<MSPropertyRefExpr>(E) || isa<PseudoObjectExpr>(E))
-    return isThreadIndexDerived(E);
+  if (isa<MemberExpr, MSPropertyRefExpr, PseudoObjectExpr>(E))
+    return BareThreadIndex && isThreadIndexDerived(E);
   return false;
 }
 
-bool isLaneId(const Expr *E, const ASTContext &Ctx) {
-  return isLaneIdImpl(E, Ctx, MaxDerivationDepth);
+bool isLaneId(const Expr *E, const ASTContext &Ctx, bool BareThreadIndex) {
+  return isLaneIdImpl(E, Ctx, BareThreadIndex, MaxDerivationDepth);
+}
+
+static bool isLaneLikeImpl(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (Op == BO_Rem || Op == BO_And)
+      return isLaneId(BO, Ctx);
+    if (Op != BO_Add && Op != BO_Sub && Op != BO_Xor && Op != BO_Or)
+      return false;
+    bool L = isLaneLikeImpl(BO->getLHS(), Ctx, Depth);
+    bool R = isLaneLikeImpl(BO->getRHS(), Ctx, Depth);
+    return (L && (R || constantValue(BO->getRHS(), Ctx))) ||
+           (R && constantValue(BO->getLHS(), Ctx));
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || llvm::StringRef(V->getName().lower()).contains("lane"))
+      return V != nullptr;
+    if (isa<ParmVarDecl>(V))
+      return isThreadIndexDerived(DRE);
+    return localVarRef(DRE) && Depth && V->getInit() &&
+           isLaneLikeImpl(V->getInit(), Ctx, Depth - 1);
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return isLaneId(Call, Ctx) || calleeName(Call).starts_with("__builtin_amdgcn_workitem_id");
+  return isThreadIdxRead(E);
+}
+
+bool isLaneLike(const Expr *E, const ASTContext &Ctx) {
+  return isLaneLikeImpl(E, Ctx, MaxDerivationDepth);
+}
+
+bool mentionsLaneId(const Expr *E, const ASTContext &Ctx) {
+  return E && (isLaneId(E, Ctx) || isThreadIndexDerived(E) ||
+               llvm::any_of(E->children(), [&](const Stmt *C) {
+                 return mentionsLaneId(dyn_cast_or_null<Expr>(C), Ctx);
+               }));
 }
 
 static bool isWarpIdImpl(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
@@ -234,7 +299,7 @@ static bool isWarpIdImpl(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
     if (llvm::StringRef(L).contains("warp") || llvm::StringRef(L).contains("wave") ||
         L == "wid")
       return true;
-    if (Depth && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit())
+    if (Depth && localVarRef(DRE) && VD->getInit())
       return isWarpIdImpl(VD->getInit(), Ctx, Depth - 1);
   }
   return false;
@@ -244,33 +309,12 @@ bool isWarpId(const Expr *E, const ASTContext &Ctx) {
   return isWarpIdImpl(E, Ctx, MaxDerivationDepth);
 }
 
-template <typename T>
-static const T *parentAs(const Stmt *S, ASTContext &Ctx) {
-  for (const DynTypedNode &P : Ctx.getParents(*S))
-    if (const T *N = P.get<T>())
-      return N;
-  return nullptr;
-}
-
-/// Skips parentheses and implicit casts upward.
-static const Stmt *semanticParent(const Stmt *S, ASTContext &Ctx,
-                                  const Stmt **Child = nullptr) {
-  const Stmt *Cur = S;
-  while (true) {
-    DynTypedNodeList Ps = Ctx.getParents(*Cur);
-    if (Ps.empty())
-      return nullptr;
-    const Stmt *P = Ps[0].get<Stmt>();
-    if (!P)
-      return nullptr;
-    if (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P)) {
-      Cur = P;
-      continue;
-    }
-    if (Child)
-      *Child = Cur;
-    return P;
-  }
+bool mentionsBlockDim(const Stmt *S) {
+  if (const auto *OVE = dyn_cast_or_null<OpaqueValueExpr>(S))
+    return mentionsBlockDim(OVE->getSourceExpr());
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
+    return DRE->getDecl()->getName() == "blockDim";
+  return S && llvm::any_of(S->children(), mentionsBlockDim);
 }
 
 static bool is32BitIntegerType(QualType T, const ASTContext &Ctx) {
@@ -308,39 +352,6 @@ bool isBitsPerWordUse(const Expr *E, ASTContext &Ctx) {
         is32BitIntegerType(Shift->getLHS()->getType(), Ctx))
       return indexesWordArray(enclosingStatement(E, Ctx), Ctx);
   return false;
-}
-
-const Stmt *enclosingStatement(const Stmt *S, ASTContext &Ctx) {
-  const Stmt *Cur = S;
-  while (true) {
-    DynTypedNodeList Ps = Ctx.getParents(*Cur);
-    if (Ps.empty())
-      return Cur;
-    const Stmt *P = Ps[0].get<Stmt>();
-    if (!P || isa<CompoundStmt>(P) || isa<ForStmt>(P) || isa<WhileStmt>(P) ||
-        isa<DoStmt>(P) || isa<IfStmt>(P))
-      return Cur;
-    Cur = P;
-  }
-}
-
-const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNodeList Ps = Ctx.getParents(*S);
-  while (!Ps.empty()) {
-    if (const auto *FD = Ps[0].get<FunctionDecl>())
-      return FD;
-    if (const auto *St = Ps[0].get<Stmt>())
-      Ps = Ctx.getParents(*St);
-    else if (const auto *D = Ps[0].get<Decl>())
-      Ps = Ctx.getParents(*D);
-    else
-      return nullptr;
-  }
-  return nullptr;
-}
-
-bool inSystemHeader(SourceLocation Loc, const SourceManager &SM) {
-  return Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc));
 }
 
 } // namespace wavecheck

@@ -6,7 +6,9 @@
 /// constants. They match what users write (`threadIdx`, `__shfl_xor`,
 /// `__ballot`) by name, so ROCm's headers and wavecheck's stand-in headers
 /// behave the same, and they see through calls whose callee is still
-/// unresolved in a template.
+/// unresolved in a template. AST matchers built on them close the file.
+/// Where a node stands (its function, device code, system code) is in
+/// NodeContext.h.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WAVECHECK_CHECKS_WAVEMATCHERS_H
@@ -15,6 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/SmallVector.h"
 #include <optional>
 
 namespace wavecheck {
@@ -22,6 +25,10 @@ namespace wavecheck {
 /// The name of the function a call calls, also when the call is dependent
 /// (an unresolved lookup in a template); empty when there is none.
 llvm::StringRef calleeName(const clang::CallExpr *Call);
+
+/// Where the callee's name is written in \p Call (for a fix-it renaming it):
+/// the name of a direct or dependent callee, else the call's begin location.
+clang::SourceLocation calleeNameLoc(const clang::CallExpr *Call);
 
 /// Argument \p I of \p Call as the user wrote it: nullptr when absent or when
 /// it is a default argument the user did not write.
@@ -43,6 +50,11 @@ struct ShuffleCall {
 };
 std::optional<ShuffleCall> asShuffle(const clang::CallExpr *Call);
 
+/// The shuffles (asShuffle()) in \p S and below it, in source order, a
+/// shuffle nested in another's arguments before the one using it.
+void collectShuffles(const clang::Stmt *S,
+                     llvm::SmallVectorImpl<ShuffleCall> &Out);
+
 /// True for builtins whose meaning is tied to the hardware wavefront rather
 /// than to a width argument: `__ballot`, `__activemask`, `__any`, `__all`,
 /// their `_sync` forms, `__syncwarp`, `__match_any(_sync)`, `__lane_id`.
@@ -56,12 +68,18 @@ bool isMaskProducingBuiltin(llvm::StringRef Name);
 /// True for `*_sync` builtins whose first argument is a lane mask.
 bool isSyncBuiltin(llvm::StringRef Name);
 
+/// True for builtins whose first argument is a lane mask: the `*_sync`
+/// builtins (isSyncBuiltin()) and `__syncwarp`.
+bool takesLaneMask(llvm::StringRef Name);
+
 /// The value of \p E when it is an integer constant expression (a literal,
 /// a macro, a constexpr variable); std::nullopt otherwise or when dependent.
 std::optional<int64_t> constantValue(const clang::Expr *E,
                                      const clang::ASTContext &Ctx);
 
-/// True when \p E (after parentheses and casts) names `warpSize`.
+/// True when \p E (after parentheses and casts) names `warpSize`, also ROCm
+/// 7's (and the stand-in's) object read through an implicit `operator int`,
+/// or calls `__builtin_amdgcn_wavefrontsize()`.
 bool isWarpSizeRef(const clang::Expr *E);
 
 /// How a shuffle's width relates to the hardware wavefront.
@@ -72,40 +90,110 @@ enum class WidthKind {
 };
 WidthKind classifyWidth(const clang::Expr *Width, const clang::ASTContext &Ctx);
 
+/// How many variable initialisers a derivation is followed through: enough
+/// for `tid -> lane -> srcLane` chains, small enough to stay linear.
+constexpr unsigned MaxDerivationDepth = 4;
+
+/// True for a read of `threadIdx.x` (`.y`, `.z`) as written, also through
+/// `hipThreadIdx_x`: a plain member, or the MS property of wavecheck's
+/// stand-in headers and ROCm's, whose base hides behind an OpaqueValueExpr.
+bool isThreadIdxRead(const clang::Expr *E);
+
 /// True when \p E is derived from the thread index: it mentions `threadIdx`
-/// (or `hipThreadIdx_*`, `__builtin_amdgcn_workitem_id_*`, `__lane_id`), or a
-/// local variable whose initialiser is so derived (followed a few levels), or
-/// a parameter named like a thread index (`tid`, `thread_id`, `lane`...).
+/// (also behind the OpaqueValueExpr of an MS property read such as
+/// `threadIdx.x`), `hipThreadIdx_*`, `__builtin_amdgcn_workitem_id_*`,
+/// `__builtin_amdgcn_mbcnt_*` or `__lane_id`, or a local variable whose
+/// initialiser is so derived (followed MaxDerivationDepth levels), or a
+/// parameter named like a thread index (`tid`, `thread_id`, `lane`...).
+/// A value loaded at a thread index (`keys[tid]`, `*(p + tid)`) and the
+/// result of any other call (`f(tid)`) are data, not a thread index.
 bool isThreadIndexDerived(const clang::Expr *E);
 
 /// True when \p E is a lane id: `X % 32`, `X & 31`, `X % warpSize`,
-/// `X & (warpSize - 1)`, `__lane_id()`, a variable named like a lane
-/// (`lane`, `laneId`, `lane_id`...) or initialised from a lane id, or the
-/// thread index itself.
-bool isLaneId(const clang::Expr *E, const clang::ASTContext &Ctx);
+/// `X & (warpSize - 1)` (also 64 and 63), `__lane_id()`,
+/// `__builtin_amdgcn_mbcnt_*`, a variable named like a lane (`lane`,
+/// `laneId`, `lane_id`...) or a local initialised from a lane id. With
+/// \p BareThreadIndex, the thread index itself (`threadIdx.x`, a local copy
+/// of it) also counts, as it does in a block of one wave; without it, it does
+/// not, as in a block of several (wave64-partial-reduction's `lane == 31`).
+bool isLaneId(const clang::Expr *E, const clang::ASTContext &Ctx,
+              bool BareThreadIndex = true);
 
-/// True when \p E is a warp id: `X / 32`, `X >> 5`, `X / warpSize` of a
-/// thread index, or a variable named like one (`warp`, `warpId`, `wid`) or
-/// initialised from one.
+/// True when \p E is a lane id or a thread index: `threadIdx.x`,
+/// `x % warpSize`, `x & 63`, `__lane_id()`, `__builtin_amdgcn_workitem_id_*`,
+/// a variable named like a lane, a parameter named like a thread index, a
+/// local initialised so, or sums, differences, xors and ors of these and
+/// constants. Data loaded from memory, quotients (warp ids), explicit casts
+/// and global ids (`blockIdx.x * blockDim.x + threadIdx.x`) are not.
+bool isLaneLike(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// True when \p E or any expression below it is a lane id (isLaneId()) or
+/// derived from the thread index (isThreadIndexDerived()); unlike those, it
+/// also looks inside subscripts and calls (`keys[lane]`, `f(tid)`).
+bool mentionsLaneId(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// True when \p E is a warp id: `X / 32`, `X >> 5`, `X / warpSize` (also 64
+/// and 6) of a thread index (isThreadIndexDerived()), or a variable named
+/// like one (`warp`, `warpId`, `wave`, `wid`) or a local initialised from one.
 bool isWarpId(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// True when `blockDim` appears in \p S, also behind the OpaqueValueExpr of
+/// an MS property read (`blockDim.x`).
+bool mentionsBlockDim(const clang::Stmt *S);
 
 /// True when the 32 in \p E (a `/`, `%`, `>>` or `&` by 32/5/31) means bits
 /// per word: \p E indexes an array of 32-bit integers, or it is the shift
 /// amount of a 32-bit value in a statement that indexes such an array.
 bool isBitsPerWordUse(const clang::Expr *E, clang::ASTContext &Ctx);
 
-/// The full statement (child of a compound statement, or the condition or
-/// increment of a loop) that contains \p E.
-const clang::Stmt *enclosingStatement(const clang::Stmt *S,
-                                      clang::ASTContext &Ctx);
+/// The local, non-parameter variable \p E (after parentheses and implicit
+/// casts) names; nullptr for anything else, and for nullptr.
+const clang::VarDecl *localVarRef(const clang::Expr *E);
 
-/// The function (or lambda body) containing \p S; nullptr at namespace scope.
-const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
-                                             clang::ASTContext &Ctx);
+/// True when \p E (after parentheses and implicit casts) is an integer
+/// literal, maybe negated or complemented: `0xffffffff`, `~0u`, `-1`.
+bool isLiteral(const clang::Expr *E);
 
-/// True when the location is in code the HIP compile of this translation unit
-/// never sees written by the user: a system header (stand-in or ROCm).
-bool inSystemHeader(clang::SourceLocation Loc, const clang::SourceManager &SM);
+// AST matchers over the recognisers above, for registerMatchers().
+
+/// A shuffle builtin (asShuffle()).
+AST_MATCHER(clang::CallExpr, isShuffleCall) { return asShuffle(&Node).has_value(); }
+
+/// A shuffle builtin of kind \p Kind.
+AST_MATCHER_P(clang::CallExpr, shuffleKindIs, ShuffleKind, Kind) {
+  std::optional<ShuffleCall> S = asShuffle(&Node);
+  return S && S->Kind == Kind;
+}
+
+/// A shuffle builtin whose width is of kind \p Kind (classifyWidth()).
+AST_MATCHER_P(clang::CallExpr, shuffleWidthIs, WidthKind, Kind) {
+  std::optional<ShuffleCall> S = asShuffle(&Node);
+  return S && classifyWidth(S->Width, Finder->getASTContext()) == Kind;
+}
+
+/// A shuffle builtin whose lane argument (source lane, delta or xor mask),
+/// after parentheses and casts, matches \p Inner.
+AST_MATCHER_P(clang::CallExpr, hasLaneArg,
+              clang::ast_matchers::internal::Matcher<clang::Expr>, Inner) {
+  std::optional<ShuffleCall> S = asShuffle(&Node);
+  return S && S->LaneArg &&
+         Inner.matches(*S->LaneArg->IgnoreParenCasts(), Finder, Builder);
+}
+
+/// An integer constant expression of value \p Value (constantValue()).
+AST_MATCHER_P(clang::Expr, hasIntValue, int64_t, Value) {
+  return constantValue(&Node, Finder->getASTContext()) == Value;
+}
+
+/// A call of a builtin returning a lane mask (isMaskProducingBuiltin()).
+AST_MATCHER(clang::CallExpr, producesLaneMask) {
+  return isMaskProducingBuiltin(calleeName(&Node));
+}
+
+/// A call, with arguments, of a builtin taking a lane mask (takesLaneMask()).
+AST_MATCHER(clang::CallExpr, takesLaneMaskArg) {
+  return Node.getNumArgs() > 0 && takesLaneMask(calleeName(&Node));
+}
 
 } // namespace wavecheck
 
