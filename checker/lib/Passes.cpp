@@ -2,6 +2,7 @@
 #include "lib/Driver.h"
 #include "lib/Findings.h"
 #include "lib/StandIn.h"
+#include "lib/TidyRunner.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyOptions.h"
@@ -175,10 +176,7 @@ JobResult runJob(const Job &J, const Options &Opts) {
     std::vector<clang::tidy::ClangTidyError> Errors;
     llvm::CrashRecoveryContext CRC;
     bool Ok = CRC.RunSafely([&] {
-      Errors = clang::tidy::runClangTidy(Context, DB, {J.File}, Overlay,
-                                         /*ApplyAnyFix=*/false,
-                                         /*EnableCheckProfile=*/false,
-                                         /*StoreCheckProfile=*/"", /*Quiet=*/true);
+      Errors = runChecks(Context, DB, J.File, Overlay);
     });
     if (!Ok) {
       R.Errors.push_back({J.File, "cannot be analysed: the parser crashed in the " +
