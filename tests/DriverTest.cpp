@@ -334,3 +334,86 @@ TEST(DriverMerge, EveryTestdataFindingMergesAcrossWave64Targets) {
 }
 
 } // namespace
+
+namespace {
+
+class DriverInputs : public DriverTest {};
+
+TEST_F(DriverInputs, HeaderReachedByTwoSpellingsIsOneFileAndFixedOnce) {
+  write("inc/wave.cuh", "#pragma once\n#define WARP_SIZE 32\n");
+  const char *Body = "__global__ void k(float *o) {\n"
+                     "  o[threadIdx.x] = threadIdx.x % WARP_SIZE;\n}\n";
+  write("a.hip", std::string("#include \"inc/wave.cuh\"\n") + Body);
+  write("sub/b.hip", std::string("#include \"../inc/wave.cuh\"\n") + Body);
+  ProcessResult R = runWavecheck({"--format=json", Dir + "/a.hip", Dir + "/sub/b.hip"});
+  llvm::json::Object J = parseReport(R.Out);
+  ASSERT_EQ(findings(J).size(), 1u) << R.Out;
+  runWavecheck({"--fix", Dir + "/a.hip", Dir + "/sub/b.hip"});
+  EXPECT_EQ(readFile(Dir + "/inc/wave.cuh"), "#pragma once\n#define WARP_SIZE warpSize\n");
+}
+
+TEST_F(DriverInputs, FixWritesThroughSymlinksAndKeepsPermissions) {
+  std::string Real = write("real.hip", LaneKernel);
+  ASSERT_FALSE(llvm::sys::fs::setPermissions(Real, llvm::sys::fs::perms(0750)));
+  std::string Link = Dir + "/link.hip";
+  ASSERT_FALSE(llvm::sys::fs::create_link(Real, Link));
+  runWavecheck({"--fix", Link});
+  llvm::sys::fs::file_status St;
+  ASSERT_FALSE(llvm::sys::fs::status(Link, St, /*follow=*/false));
+  EXPECT_EQ(St.type(), llvm::sys::fs::file_type::symlink_file) << "the link is kept";
+  EXPECT_NE(readFile(Real).find("tid % warpSize"), std::string::npos) << readFile(Real);
+  EXPECT_EQ(llvm::sys::fs::getPermissions(Real).get(), llvm::sys::fs::perms(0750));
+}
+
+TEST_F(DriverInputs, FixRepeatsUntilNothingIsLeft) {
+  // Widening `tid & 31` to a 64-lane id makes `1u << lane` a finding of
+  // another check: one --fix must fix both.
+  std::string F = write("chain.hip", "#include <hip/hip_runtime.h>\n"
+                                     "__global__ void k(unsigned long long *o) {\n"
+                                     "  int lane = threadIdx.x & 31;\n"
+                                     "  unsigned long long below = (1u << lane) - 1;\n"
+                                     "  o[threadIdx.x] = below;\n}\n");
+  runWavecheck({"--fix", F});
+  ProcessResult R = runWavecheck({"--format=json", F});
+  EXPECT_EQ(R.ExitCode, 0) << readFile(F) << R.Out;
+  EXPECT_NE(readFile(F).find("1ull << lane"), std::string::npos) << readFile(F);
+}
+
+TEST_F(DriverInputs, SymlinkedDirectoriesAreNotFollowed) {
+  write("proj/a.hip", LaneKernel);
+  ASSERT_FALSE(llvm::sys::fs::create_link(Dir + "/proj", Dir + "/proj/loop"));
+  ProcessResult R = runWavecheck({"--format=json", Dir + "/proj"});
+  EXPECT_EQ(findings(parseReport(R.Out)).size(), 1u) << R.Out;
+}
+
+TEST_F(DriverInputs, EmptyDirectoryIsAnInputError) {
+  llvm::sys::fs::create_directories(Dir + "/empty");
+  ProcessResult R = runWavecheck({"--format=json", Dir + "/empty"});
+  EXPECT_EQ(R.ExitCode, 3) << R.Out;
+}
+
+TEST_F(DriverInputs, OptionProblemsAreCaughtBeforeTheAnalysis) {
+  std::string F = write("a.hip", LaneKernel);
+  ProcessResult R = runWavecheck({"--checks=no-such-*", F});
+  EXPECT_EQ(R.ExitCode, 2);
+  EXPECT_NE(R.Err.find("no-such-*"), std::string::npos) << R.Err;
+  R = runWavecheck({"--export-fixes=" + Dir + "/no/such/dir/f.yaml", F});
+  EXPECT_EQ(R.ExitCode, 2);
+  EXPECT_TRUE(R.Out.empty()) << "no analysis output before the error";
+  R = runWavecheck({"-j2", "--format=json", F});
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+}
+
+TEST_F(DriverInputs, RealHip5HeadersAreRecognised) {
+  // Debian's libamdhip64-dev: threadIdx there is an object read through a
+  // conversion operator, unlike the stand-in's property.
+  if (!llvm::sys::fs::exists("/usr/include/hip/hip_runtime.h"))
+    GTEST_SKIP() << "Debian's HIP headers (libamdhip64-dev) are not installed";
+  std::string F = write("a.hip", LaneKernel);
+  ProcessResult R = runWavecheck(
+      {"--format=json", "--hip-headers=system", F, "--", "-D__AMDGCN_WAVEFRONT_SIZE=64"});
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  EXPECT_EQ(findings(parseReport(R.Out)).size(), 1u) << R.Out;
+}
+
+} // namespace

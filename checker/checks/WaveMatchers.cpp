@@ -151,8 +151,20 @@ bool isLiteral(const Expr *E) {
   return isa<IntegerLiteral>(E);
 }
 
+/// Looks through parentheses, implicit casts and user-defined conversions:
+/// ROCm 5's `threadIdx.x` is an object read through `operator unsigned()`.
+static const Expr *skipConversions(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+    if (!MC || !isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
+      return E;
+    E = MC->getImplicitObjectArgument();
+  }
+}
+
 bool isThreadIdxRead(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
+  E = skipConversions(E);
   if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
     E = POE->getSyntacticForm()->IgnoreParens();
   const Expr *Base = nullptr;
@@ -169,7 +181,7 @@ bool isThreadIdxRead(const Expr *E) {
 static bool isThreadIndexDerivedImpl(const Expr *E, unsigned Depth) {
   if (!E)
     return false;
-  E = E->IgnoreParenImpCasts();
+  E = skipConversions(E);
   // `threadIdx.x` is an MS property read: its base is an OpaqueValueExpr.
   if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
     return isThreadIndexDerivedImpl(OVE->getSourceExpr(), Depth);

@@ -98,6 +98,7 @@ struct RunResult {
   std::vector<Finding> Findings;   ///< sorted by file, line, column, check
   std::vector<InputError> Errors;  ///< sorted by file, de-duplicated
   std::vector<std::string> Notes;  ///< driver notes (dropped nvcc flags ...)
+  size_t PassesPerFile = 1;        ///< targets x passes each file was parsed in
 };
 
 /// Expands Options::Inputs and the compile database into jobs. Problems with

@@ -1,5 +1,7 @@
 #include "lib/Findings.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include <algorithm>
 #include <tuple>
 
@@ -43,20 +45,30 @@ std::string LineTable::lineText(llvm::StringRef File, unsigned Line) {
   return L;
 }
 
+std::string canonicalPath(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(Path, Real))
+    return std::string(Real);
+  llvm::SmallString<256> P(Path);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
 Finding toFinding(const clang::tidy::ClangTidyError &E, llvm::StringRef Arch,
                   llvm::StringRef Pass, LineTable &Lines) {
   Finding F{E.DiagnosticName, E.DiagLevel == clang::tooling::Diagnostic::Error
                                   ? "error"
                                   : "warning",
-            E.Message.FilePath, E.Message.FileOffset, 0, 0, E.Message.Message,
+            canonicalPath(E.Message.FilePath), E.Message.FileOffset, 0, 0,
+            E.Message.Message,
             {std::string(Arch)}, {std::string(Pass)}, {}, {}, E};
   std::tie(F.Line, F.Column) = Lines.lineColumn(F.File, F.Offset);
   for (const auto &FileRepls : E.Message.Fix)
     for (const clang::tooling::Replacement &R : FileRepls.second)
-      F.Fixes.push_back({std::string(R.getFilePath()), R.getOffset(),
+      F.Fixes.push_back({canonicalPath(R.getFilePath()), R.getOffset(),
                          R.getLength(), std::string(R.getReplacementText())});
   for (const clang::tooling::DiagnosticMessage &N : E.Notes) {
-    Note Nt{N.FilePath, 0, 0, N.Message};
+    Note Nt{canonicalPath(N.FilePath), 0, 0, N.Message};
     std::tie(Nt.Line, Nt.Column) = Lines.lineColumn(N.FilePath, N.FileOffset);
     F.Notes.push_back(std::move(Nt));
   }

@@ -27,6 +27,10 @@ private:
   std::map<std::string, std::vector<unsigned>> Starts;
 };
 
+/// \p Path with symlinks, `.` and `..` resolved when the file exists (so a
+/// header reached by two spellings is one file), else with dots removed.
+std::string canonicalPath(llvm::StringRef Path);
+
 /// Converts one clang-tidy check finding, tagging it with its target/pass.
 Finding toFinding(const clang::tidy::ClangTidyError &E, llvm::StringRef Arch,
                   llvm::StringRef Pass, LineTable &Lines);

@@ -3,6 +3,7 @@
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
@@ -45,7 +46,9 @@ unsigned applyFixes(RunResult &R) {
     if (*New == (*Buf)->getBuffer())
       continue;
     // writeToOutput writes a temporary file beside File and renames it over
-    // File, so a failure never leaves a half-written source.
+    // File, so a failure never leaves a half-written source. File is already
+    // the symlink's target (canonicalPath); its permissions are kept.
+    llvm::ErrorOr<llvm::sys::fs::perms> Perms = llvm::sys::fs::getPermissions(File);
     if (llvm::Error Err = llvm::writeToOutput(File, [&](llvm::raw_ostream &OS) {
           OS << *New;
           return llvm::Error::success();
@@ -53,6 +56,8 @@ unsigned applyFixes(RunResult &R) {
       R.Errors.push_back({File, "cannot write fixed file: " + llvm::toString(std::move(Err))});
       continue;
     }
+    if (Perms)
+      llvm::sys::fs::setPermissions(File, *Perms);
     ++Changed;
   }
   return Changed;

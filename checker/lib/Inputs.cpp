@@ -1,5 +1,6 @@
 //===--- Inputs.cpp - files, directories and compile databases -------------===//
 #include "lib/Driver.h"
+#include "lib/Findings.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -52,7 +53,8 @@ static void addDirectory(llvm::StringRef Dir, const Options &Opts,
                          std::vector<Job> &Jobs, RunResult &Out) {
   std::vector<std::string> Files;
   std::error_code EC;
-  for (fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
+  for (fs::recursive_directory_iterator It(Dir, EC, /*follow_symlinks=*/false), End;
+       It != End && !EC;
        It.increment(EC)) {
     llvm::StringRef Name = path::filename(It->path());
     if (Name.starts_with(".") && It->type() == fs::file_type::directory_file) {
@@ -64,6 +66,9 @@ static void addDirectory(llvm::StringRef Dir, const Options &Opts,
   }
   if (EC)
     Out.Errors.push_back({absolute(Dir), "cannot scan directory: " + EC.message()});
+  else if (Files.empty())
+    Out.Errors.push_back({absolute(Dir), "directory holds no .hip, .cu, .cuh, .h or .hpp "
+                                         "source (symlinked directories are not followed)"});
   std::sort(Files.begin(), Files.end());
   for (std::string &F : Files)
     Jobs.push_back({F, absolute("."), Opts.ExtraArgs});
@@ -125,7 +130,10 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
     }
     Jobs.push_back({Abs, absolute("."), Opts.ExtraArgs});
   }
-  // A file named twice (or by two database entries) is analysed once.
+  // A file named twice (or by two database entries, or through a symlink) is
+  // analysed once.
+  for (Job &J : Jobs)
+    J.File = canonicalPath(J.File);
   std::stable_sort(Jobs.begin(), Jobs.end(),
                    [](const Job &A, const Job &B) { return A.File < B.File; });
   Jobs.erase(std::unique(Jobs.begin(), Jobs.end(),

@@ -8,6 +8,7 @@
 #include "llvm/Support/WithColor.h"
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace wavecheck {
 
@@ -71,10 +72,28 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
     for (const Note &N : F.Notes)
       OS << displayPath(N.File) << ":" << N.Line << ":" << N.Column
          << ": note: " << N.Message << "\n";
+    if (R.PassesPerFile > 1) {
+      std::string Targets, Passes;
+      for (const std::string &T : F.Targets)
+        Targets += (Targets.empty() ? "" : ", ") + T;
+      for (const std::string &P : F.Passes)
+        Passes += (Passes.empty() ? "" : " and ") + P;
+      OS << Path << ":" << F.Line << ":" << F.Column << ": note: found for " << Targets
+         << " in the " << Passes << (F.Passes.size() == 1 ? " pass\n" : " passes\n");
+    }
   }
-  for (const InputError &E : R.Errors)
-    OS << displayPath(E.File) << ": " << (E.Fatal ? "error: " : "note: ")
-       << E.Message << "\n";
+  std::set<std::string> NotAnalysed;
+  unsigned Fatal = 0, Missing = 0;
+  for (const InputError &E : R.Errors) {
+    OS << displayPath(E.File) << ": " << (E.Fatal ? "error: " : "warning: ") << E.Message
+       << "\n";
+    if (E.Fatal) {
+      ++Fatal;
+      NotAnalysed.insert(displayPath(E.File));
+    } else {
+      ++Missing;
+    }
+  }
   // One summary line per file analysed or holding a finding, then the total.
   for (const std::string &F : R.Files)
     PerFile.try_emplace(displayPath(F));
@@ -88,6 +107,10 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
     }
     WithFindings += N > 0;
     OS << "summary: " << File << ": ";
+    if (NotAnalysed.count(File))
+      OS << "not analysed (see the error above)" << (N ? ", " : "\n");
+    if (N == 0 && NotAnalysed.count(File))
+      continue;
     if (N == 0)
       OS << "no findings\n";
     else
@@ -96,9 +119,12 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
   OS << "wavecheck: " << R.Findings.size()
      << (R.Findings.size() == 1 ? " finding" : " findings") << " in " << WithFindings
      << (WithFindings == 1 ? " file" : " files") << " (" << R.Files.size()
-     << (R.Files.size() == 1 ? " source analysed" : " sources analysed") << ")";
-  if (!R.Errors.empty())
-    OS << ", " << R.Errors.size() << (R.Errors.size() == 1 ? " input error" : " input errors");
+     << (R.Files.size() == 1 ? " source" : " sources") << ")";
+  if (Fatal)
+    OS << ", " << Fatal << (Fatal == 1 ? " input not analysed" : " inputs not analysed");
+  if (Missing)
+    OS << ", " << Missing << (Missing == 1 ? " input problem" : " input problems")
+       << " (missing headers, fix-its not applied)";
   OS << "\n";
 }
 

@@ -9,7 +9,10 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "checks/Targets.h"
+#include "lib/Catalogue.h"
 #include "lib/Driver.h"
+
+#include "clang-tidy/GlobList.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -23,6 +26,10 @@ using namespace llvm;
 namespace {
 
 enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitUsage = 2, ExitInputError = 3 };
+
+/// Rounds of analyse-and-fix `--fix` runs at most: a fix-it of one check can
+/// expose a finding of another (two rounds in practice); more means a loop.
+constexpr unsigned MaxFixRounds = 4;
 
 cl::OptionCategory Category("wavecheck options");
 
@@ -49,8 +56,11 @@ cl::opt<std::string> ExportFixesOpt(
     cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks", cl::desc("List the checks and exit"),
                          cl::cat(Category));
-cl::opt<unsigned> JobsOpt("j", cl::desc("Files analysed in parallel"), cl::init(1),
-                          cl::cat(Category));
+cl::opt<std::string> ExplainOpt("explain",
+                               cl::desc("Print the documentation of a check and exit"),
+                               cl::value_desc("check"), cl::cat(Category));
+cl::opt<unsigned> JobsOpt("j", cl::desc("Files analysed in parallel (-j N or -jN)"),
+                          cl::init(1), cl::Prefix, cl::cat(Category));
 cl::opt<std::string> HeadersOpt(
     "hip-headers",
     cl::desc("HIP headers: auto (ROCm when reachable, else stand-in), standin, system"),
@@ -89,9 +99,21 @@ int main(int argc, char **argv) {
     return ExitUsage;
 
   if (ListChecks) {
-#define WAVECHECK_CHECK(NAME, CLASS, HEADER, SUMMARY)                          \
-  outs() << NAME << "\n    " << SUMMARY << "\n";
-#include "checks/Checks.def"
+    for (const wavecheck::RuleInfo &R : wavecheck::catalogue())
+      outs() << R.Name << "\n    " << R.Summary << "\n";
+    return ExitClean;
+  }
+  if (!ExplainOpt.empty()) {
+    const wavecheck::RuleInfo *R = wavecheck::findRule(ExplainOpt);
+    if (!R) {
+      std::string Known;
+      for (const wavecheck::RuleInfo &Rule : wavecheck::catalogue())
+        Known += (Known.empty() ? "" : ", ") + Rule.Name.str();
+      return usageError("unknown check '" + ExplainOpt + "' for --explain; expected one of " +
+                        Known);
+    }
+    StringRef Text = R->Doc.empty() ? R->Summary : R->Doc;
+    outs() << Text << (Text.ends_with("\n") ? "" : "\n");
     return ExitClean;
   }
 
@@ -142,6 +164,26 @@ int main(int argc, char **argv) {
     return usageError("invalid --hip-headers '" + HeadersOpt +
                       "'; expected auto, standin or system");
 
+  {
+    clang::tidy::GlobList Globs("-*," + Opts.Checks);
+    bool Any = false;
+    for (const wavecheck::RuleInfo &R : wavecheck::catalogue())
+      Any |= Globs.contains(R.Name);
+    if (!Any)
+      return usageError("--checks='" + Opts.Checks +
+                        "' enables no check; see --list-checks for the names");
+  }
+  if (ExportFixesOpt.getNumOccurrences() && Opts.ExportFixes.empty())
+    return usageError("--export-fixes needs a file name");
+  if (!Opts.ExportFixes.empty()) {
+    // Checked before the analysis, so a typo does not cost a whole run.
+    std::error_code EC;
+    raw_fd_ostream Probe(Opts.ExportFixes, EC, sys::fs::OF_Append);
+    if (EC)
+      return usageError("cannot write --export-fixes file '" + Opts.ExportFixes +
+                        "': " + EC.message());
+  }
+
   if (Opts.Inputs.empty() && Opts.BuildPath.empty())
     return usageError("no input: give files or directories, or -p <build-dir>");
 
@@ -155,9 +197,21 @@ int main(int argc, char **argv) {
       return usageError(Err);
   }
   if (Opts.Fix) {
-    unsigned N = wavecheck::applyFixes(R);
+    // A fix can expose the next finding (`tid & 31` widened to a 64-lane id
+    // makes `1u << lane` wrong): analyse again until nothing is left to fix.
+    unsigned Files = wavecheck::applyFixes(R), Rounds = 1;
+    for (unsigned Changed = Files; Changed && Rounds < MaxFixRounds; ++Rounds) {
+      wavecheck::RunResult Next = wavecheck::analyse(Opts);
+      Changed = wavecheck::applyFixes(Next);
+      Files += Changed;
+      for (wavecheck::InputError &E : Next.Errors)
+        if (E.Message.find("fix") != std::string::npos)
+          R.Errors.push_back(std::move(E));
+    }
     WithColor::note(errs(), "wavecheck")
-        << "applied fix-its to " << N << (N == 1 ? " file\n" : " files\n");
+        << "applied fix-its " << Files << (Files == 1 ? " time" : " times") << " in "
+        << Rounds << (Rounds == 1 ? " round" : " rounds")
+        << "; the findings below are those found before fixing\n";
   }
 
   if (Opts.Format == wavecheck::OutputFormat::Json)

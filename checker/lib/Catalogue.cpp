@@ -1,0 +1,50 @@
+#include "lib/Catalogue.h"
+
+#include <vector>
+
+namespace wavecheck {
+
+namespace {
+struct EmbeddedDoc {
+  const char *Path;
+  const char *Text;
+};
+const EmbeddedDoc Docs[] = {
+#include "RuleDocs.inc"
+    {nullptr, nullptr}};
+
+llvm::StringRef docFor(llvm::StringRef Name) {
+  for (const EmbeddedDoc *D = Docs; D->Path; ++D)
+    if (llvm::StringRef(D->Path) == Name.str() + ".md")
+      return D->Text;
+  return {};
+}
+} // namespace
+
+llvm::ArrayRef<RuleInfo> catalogue() {
+  static const std::vector<RuleInfo> Rules = [] {
+    std::vector<RuleInfo> R;
+#define WAVECHECK_CHECK(NAME, CLASS, HEADER, SUMMARY)                          \
+  R.push_back({NAME, SUMMARY, docFor(NAME)});
+#include "checks/Checks.def"
+    return R;
+  }();
+  return Rules;
+}
+
+const RuleInfo *findRule(llvm::StringRef Name) {
+  for (const RuleInfo &R : catalogue())
+    if (R.Name == Name)
+      return &R;
+  return nullptr;
+}
+
+llvm::ArrayRef<llvm::StringRef> requiredDocSections() {
+  static const llvm::StringRef Sections[] = {
+      "## What it finds",     "## Why it is wrong on MI300X", "## Bad and good",
+      "## Fix",               "## Options",                   "## Limitations",
+      "## Runtime counterpart"};
+  return Sections;
+}
+
+} // namespace wavecheck
