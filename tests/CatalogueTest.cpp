@@ -54,6 +54,39 @@ TEST(Catalogue, EveryRuleHasADocMentioningIt) {
   }
 }
 
+TEST(Catalogue, EveryDocHasTheRequiredSectionsInOrder) {
+  // The same list --explain documents; written out here, not taken from the
+  // code under test.
+  const char *Sections[] = {"## What it finds",  "## Why it is wrong on MI300X",
+                            "## Bad and good",   "## Fix",
+                            "## Options",        "## Limitations",
+                            "## Runtime counterpart"};
+  for (const Rule &R : Catalogue) {
+    std::string Doc = readFile(std::string(WAVECHECK_SOURCE_DIR) + "/rules/" + R.Name + ".md");
+    EXPECT_EQ(Doc.rfind(std::string("# ") + R.Name + "\n", 0), 0u)
+        << R.Name << ": the doc must start with '# " << R.Name << "'";
+    size_t Pos = 0;
+    for (const char *S : Sections) {
+      size_t At = Doc.find(std::string("\n") + S + "\n", Pos);
+      EXPECT_NE(At, std::string::npos) << R.Name << ": missing or out of order: " << S;
+      if (At != std::string::npos)
+        Pos = At + 1;
+    }
+  }
+}
+
+TEST(Catalogue, ExplainPrintsTheDocAndRejectsUnknownChecks) {
+  for (const Rule &R : Catalogue) {
+    ProcessResult P = runWavecheck({std::string("--explain=") + R.Name});
+    EXPECT_EQ(P.ExitCode, 0) << R.Name;
+    std::string Doc = readFile(std::string(WAVECHECK_SOURCE_DIR) + "/rules/" + R.Name + ".md");
+    EXPECT_EQ(P.Out, Doc) << R.Name << ": --explain must print rules/" << R.Name << ".md";
+  }
+  ProcessResult P = runWavecheck({"--explain=no-such-check"});
+  EXPECT_EQ(P.ExitCode, 2);
+  EXPECT_NE(P.Err.find("no-such-check"), std::string::npos) << P.Err;
+}
+
 TEST(Catalogue, EveryRuleHasPositiveAndNegativeTestdata) {
   for (const Rule &R : Catalogue) {
     std::string Dir = testdataDir() + "/checks/" + R.Name;

@@ -394,7 +394,7 @@ TEST_F(DriverInputs, EmptyDirectoryIsAnInputError) {
 
 TEST_F(DriverInputs, OptionProblemsAreCaughtBeforeTheAnalysis) {
   std::string F = write("a.hip", LaneKernel);
-  ProcessResult R = runWavecheck({"--checks=no-such-*", F});
+  ProcessResult R = runWavecheck({"--checks=-*,no-such-*", F});
   EXPECT_EQ(R.ExitCode, 2);
   EXPECT_NE(R.Err.find("no-such-*"), std::string::npos) << R.Err;
   R = runWavecheck({"--export-fixes=" + Dir + "/no/such/dir/f.yaml", F});
@@ -414,6 +414,74 @@ TEST_F(DriverInputs, RealHip5HeadersAreRecognised) {
       {"--format=json", "--hip-headers=system", F, "--", "-D__AMDGCN_WAVEFRONT_SIZE=64"});
   EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
   EXPECT_EQ(findings(parseReport(R.Out)).size(), 1u) << R.Out;
+}
+
+} // namespace
+
+namespace {
+
+class DriverDatabase : public DriverTest {
+protected:
+  /// A project whose database compiles src/a.hip in build/ with -I../include,
+  /// where the finding sits in include/reduce.cuh, plus a plain C entry.
+  void makeProject() {
+    write("p/include/reduce.cuh", "#pragma once\n"
+                                  "__device__ float red(float v) {\n"
+                                  "  for (int o = 16; o > 0; o /= 2) v += __shfl_xor(v, o);\n"
+                                  "  return v;\n}\n");
+    write("p/src/a.hip", "#include \"reduce.cuh\"\n"
+                         "__global__ void k(float *o) { o[threadIdx.x] = red(o[0]); }\n");
+    write("p/src/x.c", "int main(void) { int *p = (void *)0; return p != 0; }\n");
+    write("p/build/compile_commands.json",
+          "[{\"directory\": \"" + Dir + "/p/build\", \"file\": \"../src/a.hip\", "
+          "\"arguments\": [\"hipcc\", \"-I../include\", \"-c\", \"../src/a.hip\"]},\n"
+          " {\"directory\": \"" + Dir + "/p/build\", \"file\": \"../src/x.c\", "
+          "\"arguments\": [\"cc\", \"-c\", \"../src/x.c\"]}]");
+  }
+};
+
+TEST_F(DriverDatabase, HeaderFoundThroughARelativeIncludeIsReportedAndFixedInPlace) {
+  makeProject();
+  // Run from elsewhere: the header path is relative to the command's directory.
+  ProcessResult R = runWavecheck({"--format=json", "-p", Dir + "/p/build"}, Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  llvm::json::Object J = parseReport(R.Out);
+  ASSERT_EQ(findings(J).size(), 1u) << R.Out;
+  const llvm::json::Object &F = *findings(J)[0].getAsObject();
+  EXPECT_EQ(F.getString("file"), "p/include/reduce.cuh");
+  EXPECT_EQ(F.getInteger("line"), 3);
+  EXPECT_NE(R.Err.find("skipped 1 compile database entries"), std::string::npos)
+      << "the C entry is not analysed: " << R.Err;
+  runWavecheck({"--fix", "-p", Dir + "/p/build"}, Dir);
+  EXPECT_NE(readFile(Dir + "/p/include/reduce.cuh").find("int o = warpSize / 2"),
+            std::string::npos)
+      << readFile(Dir + "/p/include/reduce.cuh");
+}
+
+TEST_F(DriverDatabase, DirectoryInputsTakeTheirFlagsFromTheDatabase) {
+  makeProject();
+  ProcessResult R = runWavecheck({"--format=json", "-p", Dir + "/p/build", Dir + "/p/src"});
+  llvm::json::Object J = parseReport(R.Out);
+  EXPECT_EQ(findings(J).size(), 1u) << "-I../include must apply:\n" << R.Out;
+}
+
+TEST_F(DriverDatabase, UnreadableDatabaseIsAConfigurationError) {
+  std::string F = write("a.hip", LaneKernel);
+  ProcessResult R = runWavecheck({"-p", Dir + "/nowhere", F});
+  EXPECT_EQ(R.ExitCode, 2);
+  EXPECT_NE(R.Err.find("compile_commands.json"), std::string::npos) << R.Err;
+  write("bad/compile_commands.json", "this is not JSON {");
+  R = runWavecheck({"-p", Dir + "/bad", F});
+  EXPECT_EQ(R.ExitCode, 2);
+}
+
+TEST_F(DriverDatabase, ChecksGlobsAddToTheDefaults) {
+  std::string F = write("a.hip", LaneKernel);
+  ProcessResult R = runWavecheck({"--format=json", "--checks=-wave64-partial-reduction", F});
+  EXPECT_EQ(findings(parseReport(R.Out)).size(), 1u)
+      << "removing one check keeps the others: " << R.Out;
+  R = runWavecheck({"--format=json", "--checks=-wave64-hardcoded-warp-size", F});
+  EXPECT_EQ(findings(parseReport(R.Out)).size(), 0u) << R.Out;
 }
 
 } // namespace

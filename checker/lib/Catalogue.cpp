@@ -1,5 +1,7 @@
 #include "lib/Catalogue.h"
 
+#include "clang-tidy/ClangTidyModule.h"
+#include <algorithm>
 #include <vector>
 
 namespace wavecheck {
@@ -37,6 +39,17 @@ const RuleInfo *findRule(llvm::StringRef Name) {
     if (R.Name == Name)
       return &R;
   return nullptr;
+}
+
+std::vector<std::string> registeredChecks() {
+  clang::tidy::ClangTidyCheckFactories Factories;
+  for (const auto &Entry : clang::tidy::ClangTidyModuleRegistry::entries())
+    Entry.instantiate()->addCheckFactories(Factories);
+  std::vector<std::string> Names;
+  for (const auto &F : Factories)
+    Names.push_back(F.getKey().str());
+  std::sort(Names.begin(), Names.end());
+  return Names;
 }
 
 llvm::ArrayRef<llvm::StringRef> requiredDocSections() {

@@ -11,6 +11,8 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
 
 namespace wavecheck {
 
@@ -25,6 +27,10 @@ llvm::ArrayRef<RuleInfo> catalogue();
 
 /// The rule named \p Name, or nullptr.
 const RuleInfo *findRule(llvm::StringRef Name);
+
+/// Names of the checks the linked clang-tidy modules register, sorted:
+/// what the binary can actually run (tests compare it with Checks.def).
+std::vector<std::string> registeredChecks();
 
 /// The section headings every rule doc has, in order (tests/CatalogueTest.cpp).
 llvm::ArrayRef<llvm::StringRef> requiredDocSections();

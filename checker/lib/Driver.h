@@ -99,6 +99,7 @@ struct RunResult {
   std::vector<InputError> Errors;  ///< sorted by file, de-duplicated
   std::vector<std::string> Notes;  ///< driver notes (dropped nvcc flags ...)
   size_t PassesPerFile = 1;        ///< targets x passes each file was parsed in
+  bool ConfigError = false;        ///< the compile database is unusable (exit 2)
 };
 
 /// Expands Options::Inputs and the compile database into jobs. Problems with

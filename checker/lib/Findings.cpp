@@ -24,6 +24,8 @@ const std::vector<unsigned> &LineTable::lineStarts(llvm::StringRef File) {
 
 std::pair<unsigned, unsigned> LineTable::lineColumn(llvm::StringRef File,
                                                     unsigned Offset) {
+  if (File.empty())
+    return {0, 0};
   const std::vector<unsigned> &S = lineStarts(File);
   if (Offset > Contents[std::string(File)].size())
     return {0, 0};
@@ -45,7 +47,15 @@ std::string LineTable::lineText(llvm::StringRef File, unsigned Line) {
   return L;
 }
 
-std::string canonicalPath(llvm::StringRef Path) {
+std::string canonicalPath(llvm::StringRef Path, llvm::StringRef Base) {
+  if (Path.empty())
+    return {};
+  llvm::SmallString<256> Abs(Path);
+  if (!Base.empty() && llvm::sys::path::is_relative(Abs)) {
+    Abs = Base;
+    llvm::sys::path::append(Abs, Path);
+  }
+  Path = Abs;
   llvm::SmallString<256> Real;
   if (!llvm::sys::fs::real_path(Path, Real))
     return std::string(Real);
@@ -59,16 +69,16 @@ Finding toFinding(const clang::tidy::ClangTidyError &E, llvm::StringRef Arch,
   Finding F{E.DiagnosticName, E.DiagLevel == clang::tooling::Diagnostic::Error
                                   ? "error"
                                   : "warning",
-            canonicalPath(E.Message.FilePath), E.Message.FileOffset, 0, 0,
+            canonicalPath(E.Message.FilePath, E.BuildDirectory), E.Message.FileOffset, 0, 0,
             E.Message.Message,
             {std::string(Arch)}, {std::string(Pass)}, {}, {}, E};
   std::tie(F.Line, F.Column) = Lines.lineColumn(F.File, F.Offset);
   for (const auto &FileRepls : E.Message.Fix)
     for (const clang::tooling::Replacement &R : FileRepls.second)
-      F.Fixes.push_back({canonicalPath(R.getFilePath()), R.getOffset(),
+      F.Fixes.push_back({canonicalPath(R.getFilePath(), E.BuildDirectory), R.getOffset(),
                          R.getLength(), std::string(R.getReplacementText())});
   for (const clang::tooling::DiagnosticMessage &N : E.Notes) {
-    Note Nt{canonicalPath(N.FilePath), 0, 0, N.Message};
+    Note Nt{canonicalPath(N.FilePath, E.BuildDirectory), 0, 0, N.Message};
     std::tie(Nt.Line, Nt.Column) = Lines.lineColumn(N.FilePath, N.FileOffset);
     F.Notes.push_back(std::move(Nt));
   }
@@ -82,6 +92,23 @@ void FindingSet::add(Finding F) {
     return;
   }
   Finding &Old = All[It->second];
+  // Two translation units (or passes) can propose different edits for one
+  // finding, e.g. a macro used in a constant context only in one of them.
+  // Applying either could break the other: keep the finding, drop the edits.
+  auto SameFixes = [](const std::vector<Replacement> &A, const std::vector<Replacement> &B) {
+    return A.size() == B.size() &&
+           std::equal(A.begin(), A.end(), B.begin(), [](const Replacement &X, const Replacement &Y) {
+             return X.File == Y.File && X.Offset == Y.Offset && X.Length == Y.Length &&
+                    X.Text == Y.Text;
+           });
+  };
+  if (!SameFixes(Old.Fixes, F.Fixes) && !Old.Fixes.empty()) {
+    Old.Fixes.clear();
+    Old.Raw.Message.Fix.clear();
+    Old.Notes.push_back({Old.File, Old.Line, Old.Column,
+                         "translation units disagree on the fix-it for this finding; "
+                         "none is applied"});
+  }
   Old.Targets.insert(F.Targets.begin(), F.Targets.end());
   Old.Passes.insert(F.Passes.begin(), F.Passes.end());
 }

@@ -27,9 +27,10 @@ private:
   std::map<std::string, std::vector<unsigned>> Starts;
 };
 
-/// \p Path with symlinks, `.` and `..` resolved when the file exists (so a
-/// header reached by two spellings is one file), else with dots removed.
-std::string canonicalPath(llvm::StringRef Path);
+/// \p Path made absolute against \p Base (the compile command's directory)
+/// when relative, with symlinks, `.` and `..` resolved when the file exists (so
+/// a header reached by two spellings is one file), else with dots removed.
+std::string canonicalPath(llvm::StringRef Path, llvm::StringRef Base = "");
 
 /// Converts one clang-tidy check finding, tagging it with its target/pass.
 Finding toFinding(const clang::tidy::ClangTidyError &E, llvm::StringRef Arch,

@@ -2,134 +2,190 @@
 #include "lib/Driver.h"
 #include "lib/Findings.h"
 
+#include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
+#include <map>
 
 namespace wavecheck {
 
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
+namespace {
+
 /// Extensions a directory scan picks up (DESIGN.md, "Inputs").
-static bool isScannedSource(llvm::StringRef File) {
+bool isScannedSource(llvm::StringRef File) {
   return llvm::StringSwitch<bool>(path::extension(File))
       .Cases({".hip", ".cu", ".cuh", ".h", ".hpp"}, true)
       .Default(false);
 }
 
-static std::string absolute(llvm::StringRef P, llvm::StringRef Base = "") {
+std::string absolute(llvm::StringRef P, llvm::StringRef Base = "") {
   llvm::SmallString<256> S(P);
   if (!path::is_absolute(S)) {
-    if (!Base.empty()) {
-      llvm::SmallString<256> B(Base);
-      fs::make_absolute(B);
-      path::append(B, S);
-      S = B;
-    } else {
-      fs::make_absolute(S);
-    }
+    llvm::SmallString<256> B(Base);
+    fs::make_absolute(B);
+    path::append(B, S);
+    S = B;
   }
   path::remove_dots(S, /*remove_dot_dot=*/true);
   return std::string(S);
 }
 
-/// Arguments of a database command without the compiler and the input file.
-static std::vector<std::string>
-argsFromCommand(const clang::tooling::CompileCommand &C) {
-  std::vector<std::string> Args;
-  for (size_t I = 1; I < C.CommandLine.size(); ++I) {
-    const std::string &A = C.CommandLine[I];
-    if (A == C.Filename || absolute(A, C.Directory) == absolute(C.Filename, C.Directory))
-      continue;
-    Args.push_back(A);
+/// The database's commands with absolute directories (a relative one is taken
+/// relative to the database's folder) and canonical file names, looked up by
+/// canonical path: JSONCompilationDatabase's own index keys an entry with a
+/// relative directory by that relative path.
+class ResolvedDatabase : public clang::tooling::CompilationDatabase {
+public:
+  ResolvedDatabase(const clang::tooling::CompilationDatabase &DB, llvm::StringRef DBDir) {
+    for (clang::tooling::CompileCommand C : DB.getAllCompileCommands()) {
+      C.Directory = absolute(C.Directory, DBDir);
+      std::string File = canonicalPath(absolute(C.Filename, C.Directory));
+      for (std::string &A : C.CommandLine)
+        if (A == C.Filename)
+          A = File;
+      C.Filename = File;
+      if (!ByFile.count(File))
+        Order.push_back(File);
+      ByFile[File].push_back(std::move(C));
+    }
   }
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    auto It = ByFile.find(canonicalPath(File));
+    return It == ByFile.end() ? std::vector<clang::tooling::CompileCommand>() : It->second;
+  }
+  std::vector<std::string> getAllFiles() const override { return Order; }
+
+private:
+  std::map<std::string, std::vector<clang::tooling::CompileCommand>> ByFile;
+  std::vector<std::string> Order;
+};
+
+/// True for commands that compile HIP or CUDA: by extension, language flag,
+/// offload flags or compiler name.
+bool isGpuCommand(const clang::tooling::CompileCommand &C) {
+  llvm::StringRef Ext = path::extension(C.Filename);
+  if (Ext == ".hip" || Ext == ".cu" || Ext == ".cuh")
+    return true;
+  for (size_t I = 0; I < C.CommandLine.size(); ++I) {
+    llvm::StringRef A = C.CommandLine[I];
+    if (I == 0 && (path::filename(A).contains("nvcc") || path::filename(A).contains("hipcc")))
+      return true;
+    if (A == "-xhip" || A == "-xcuda" || A.starts_with("--offload-arch") ||
+        A.starts_with("--cuda-gpu-arch") || A.starts_with("-fgpu-rdc") ||
+        ((A == "-x") && I + 1 < C.CommandLine.size() &&
+         (C.CommandLine[I + 1] == "hip" || C.CommandLine[I + 1] == "cuda")))
+      return true;
+  }
+  return false;
+}
+
+/// Arguments of a database command without the compiler and the input file.
+std::vector<std::string> argsFromCommand(const clang::tooling::CompileCommand &C) {
+  std::vector<std::string> Args;
+  for (size_t I = 1; I < C.CommandLine.size(); ++I)
+    if (C.CommandLine[I] != C.Filename)
+      Args.push_back(C.CommandLine[I]);
   return Args;
 }
 
-static void addDirectory(llvm::StringRef Dir, const Options &Opts,
-                         std::vector<Job> &Jobs, RunResult &Out) {
-  std::vector<std::string> Files;
+void addDirectory(llvm::StringRef Dir, std::vector<std::string> &Files, RunResult &Out) {
+  std::vector<std::string> Found;
   std::error_code EC;
+  // Symlinked directories are not followed (no cycles); FIFOs, sockets and
+  // devices are skipped (reading one would block).
   for (fs::recursive_directory_iterator It(Dir, EC, /*follow_symlinks=*/false), End;
-       It != End && !EC;
-       It.increment(EC)) {
+       It != End && !EC; It.increment(EC)) {
     llvm::StringRef Name = path::filename(It->path());
-    if (Name.starts_with(".") && It->type() == fs::file_type::directory_file) {
-      It.no_push();
+    fs::file_status St;
+    if (fs::status(It->path(), St, /*follow=*/true))
+      continue;
+    if (St.type() == fs::file_type::directory_file) {
+      if (Name.starts_with("."))
+        It.no_push();
       continue;
     }
-    if (It->type() != fs::file_type::directory_file && isScannedSource(It->path()))
-      Files.push_back(absolute(It->path()));
+    if (St.type() == fs::file_type::regular_file && isScannedSource(It->path()))
+      Found.push_back(absolute(It->path()));
   }
   if (EC)
     Out.Errors.push_back({absolute(Dir), "cannot scan directory: " + EC.message()});
-  else if (Files.empty())
+  else if (Found.empty())
     Out.Errors.push_back({absolute(Dir), "directory holds no .hip, .cu, .cuh, .h or .hpp "
                                          "source (symlinked directories are not followed)"});
-  std::sort(Files.begin(), Files.end());
-  for (std::string &F : Files)
-    Jobs.push_back({F, absolute("."), Opts.ExtraArgs});
+  std::sort(Found.begin(), Found.end());
+  Files.insert(Files.end(), Found.begin(), Found.end());
 }
+
+} // namespace
 
 std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
   std::vector<Job> Jobs;
   std::unique_ptr<clang::tooling::CompilationDatabase> DB;
-  std::string DBFile;
   if (!Opts.BuildPath.empty()) {
     llvm::SmallString<256> P(absolute(Opts.BuildPath));
     if (path::filename(P) != "compile_commands.json")
       path::append(P, "compile_commands.json");
-    DBFile = std::string(P);
     std::string Err;
-    DB = clang::tooling::JSONCompilationDatabase::loadFromFile(
-        DBFile, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
-    if (!DB) {
-      Out.Errors.push_back({DBFile, "cannot read compile database: " + Err});
+    std::unique_ptr<clang::tooling::JSONCompilationDatabase> JSON =
+        clang::tooling::JSONCompilationDatabase::loadFromFile(
+            P, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+    if (!JSON) {
+      Out.Errors.push_back({std::string(P), "cannot read compile database: " + Err});
+      Out.ConfigError = true;
       return Jobs;
     }
+    DB = std::make_unique<ResolvedDatabase>(*JSON, path::parent_path(P));
   }
-  auto FromDB = [&](const clang::tooling::CompileCommand &C) {
-    std::string Dir = absolute(C.Directory, path::parent_path(DBFile));
-    Job J{absolute(C.Filename, Dir), Dir, argsFromCommand(C)};
+  auto FromCommand = [&](const clang::tooling::CompileCommand &C, llvm::StringRef File) {
+    Job J{std::string(File), C.Directory, argsFromCommand(C)};
     J.Args.insert(J.Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
     return J;
   };
 
-  if (DB && Opts.Inputs.empty()) {
-    std::vector<clang::tooling::CompileCommand> All = DB->getAllCompileCommands();
-    for (const auto &C : All)
-      Jobs.push_back(FromDB(C));
-  }
+  std::vector<std::string> Files; // explicit and directory inputs
   for (const std::string &In : Opts.Inputs) {
     std::string Abs = absolute(In);
-    if (fs::is_directory(Abs)) {
-      addDirectory(Abs, Opts, Jobs, Out);
-      continue;
-    }
-    if (!fs::exists(Abs)) {
+    if (fs::is_directory(Abs))
+      addDirectory(Abs, Files, Out);
+    else if (!fs::exists(Abs))
       Out.Errors.push_back({Abs, "no such file or directory"});
-      continue;
-    }
-    if (DB) {
-      // Matched by hand: the database's own index keys entries whose
-      // "directory" is relative by that relative path.
-      bool Found = false;
-      for (const clang::tooling::CompileCommand &C : DB->getAllCompileCommands()) {
-        Job J = FromDB(C);
-        if (J.File == Abs) {
-          Jobs.push_back(std::move(J));
-          Found = true;
-          break;
-        }
-      }
-      if (Found)
-        continue;
-    }
-    Jobs.push_back({Abs, absolute("."), Opts.ExtraArgs});
+    else
+      Files.push_back(Abs);
   }
+
+  if (DB && Opts.Inputs.empty()) {
+    unsigned Skipped = 0;
+    for (const std::string &F : DB->getAllFiles()) {
+      clang::tooling::CompileCommand C = DB->getCompileCommands(F).front();
+      if (isGpuCommand(C))
+        Jobs.push_back(FromCommand(C, F));
+      else
+        ++Skipped;
+    }
+    if (Skipped)
+      Out.Notes.push_back("skipped " + std::to_string(Skipped) +
+                          " compile database entries that compile neither HIP nor CUDA");
+  }
+  // Files the database does not list (headers, new files) borrow the command
+  // of the most similar listed file, as clangd does.
+  std::unique_ptr<clang::tooling::CompilationDatabase> Inferred =
+      DB ? clang::tooling::inferMissingCompileCommands(std::move(DB)) : nullptr;
+  for (const std::string &F : Files) {
+    std::vector<clang::tooling::CompileCommand> Cs =
+        Inferred ? Inferred->getCompileCommands(F) : std::vector<clang::tooling::CompileCommand>();
+    if (!Cs.empty())
+      Jobs.push_back(FromCommand(Cs.front(), F));
+    else
+      Jobs.push_back({F, absolute("."), Opts.ExtraArgs});
+  }
+
   // A file named twice (or by two database entries, or through a symlink) is
   // analysed once.
   for (Job &J : Jobs)

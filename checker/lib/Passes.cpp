@@ -12,6 +12,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
+#include <algorithm>
 #include <mutex>
 
 namespace wavecheck {
@@ -136,10 +137,11 @@ void collectCompilerError(const clang::tidy::ClangTidyError &E, const Job &J,
   for (const InputError &Old : R.Errors)
     if (Old.Fatal)
       return; // one compiler error per file is enough to say it is broken
-  auto [Line, Col] = Lines.lineColumn(E.Message.FilePath, E.Message.FileOffset);
-  std::string Where = E.Message.FilePath.empty()
+  std::string Path = canonicalPath(E.Message.FilePath, E.BuildDirectory);
+  auto [Line, Col] = Lines.lineColumn(Path, E.Message.FileOffset);
+  std::string Where = Path.empty()
                           ? std::string()
-                          : displayPath(E.Message.FilePath) + ":" +
+                          : displayPath(Path) + ":" +
                                 std::to_string(Line) + ":" + std::to_string(Col) + ": ";
   R.Errors.push_back({J.File, "cannot be analysed: " + Where + Msg.str(), true});
 }
@@ -195,13 +197,23 @@ JobResult runJob(const Job &J, const Options &Opts) {
         FindingLines.insert({F.File, F.Line});
         R.Findings.add(std::move(F));
       }
+    // Errors with a location first: "too many errors emitted" says nothing.
+    std::vector<const clang::tidy::ClangTidyError *> CompilerErrors;
     for (const clang::tidy::ClangTidyError &E : Errors)
       if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-") &&
           E.DiagLevel == clang::tooling::Diagnostic::Error &&
           !FindingLines.count(
-              {E.Message.FilePath,
-               Lines.lineColumn(E.Message.FilePath, E.Message.FileOffset).first}))
-        collectCompilerError(E, J, Lines, R);
+              {canonicalPath(E.Message.FilePath, E.BuildDirectory),
+               Lines.lineColumn(canonicalPath(E.Message.FilePath, E.BuildDirectory),
+                                E.Message.FileOffset)
+                   .first}))
+        CompilerErrors.push_back(&E);
+    std::stable_partition(CompilerErrors.begin(), CompilerErrors.end(),
+                          [](const clang::tidy::ClangTidyError *E) {
+                            return !E->Message.FilePath.empty();
+                          });
+    for (const clang::tidy::ClangTidyError *E : CompilerErrors)
+      collectCompilerError(*E, J, Lines, R);
   }
   return R;
 }

@@ -44,9 +44,9 @@ cl::list<std::string> Arches("offload-arch",
 cl::opt<std::string> PassesOpt("passes",
                                cl::desc("Passes to run: device, host or host,device"),
                                cl::init("device"), cl::cat(Category));
-cl::opt<std::string> ChecksOpt("checks", cl::desc("Check globs, clang-tidy syntax"),
-                               cl::init(std::string(wavecheck::DefaultChecks)),
-                               cl::cat(Category));
+cl::opt<std::string> ChecksOpt(
+    "checks", cl::desc("Check globs added to the default set, clang-tidy syntax"),
+    cl::cat(Category));
 cl::opt<std::string> FormatOpt("format", cl::desc("Output format: text or json"),
                                cl::init("text"), cl::cat(Category));
 cl::opt<bool> FixOpt("fix", cl::desc("Apply fix-its to the files (atomically)"),
@@ -99,8 +99,11 @@ int main(int argc, char **argv) {
     return ExitUsage;
 
   if (ListChecks) {
-    for (const wavecheck::RuleInfo &R : wavecheck::catalogue())
-      outs() << R.Name << "\n    " << R.Summary << "\n";
+    // What the module registers, described by the catalogue.
+    for (const std::string &Name : wavecheck::registeredChecks()) {
+      const wavecheck::RuleInfo *R = wavecheck::findRule(Name);
+      outs() << Name << "\n    " << (R ? R->Summary : "(no catalogue entry)") << "\n";
+    }
     return ExitClean;
   }
   if (!ExplainOpt.empty()) {
@@ -119,7 +122,11 @@ int main(int argc, char **argv) {
 
   Opts.Inputs = Inputs;
   Opts.BuildPath = BuildPath;
-  Opts.Checks = ChecksOpt;
+  // As with clang-tidy, --checks adds to the default set: `-wave64-foo`
+  // removes one check, `-*,wave64-foo` selects one.
+  Opts.Checks = std::string(wavecheck::DefaultChecks);
+  if (ChecksOpt.getNumOccurrences())
+    Opts.Checks += "," + ChecksOpt;
   Opts.Fix = FixOpt;
   Opts.ExportFixes = ExportFixesOpt;
   Opts.Jobs = JobsOpt == 0 ? 1 : JobsOpt;
@@ -190,34 +197,47 @@ int main(int argc, char **argv) {
   wavecheck::RunResult R = wavecheck::analyse(Opts);
   for (const std::string &N : R.Notes)
     WithColor::note(errs(), "wavecheck") << N << "\n";
+  if (R.ConfigError) {
+    for (const wavecheck::InputError &E : R.Errors)
+      WithColor::error(errs(), "wavecheck") << E.File << ": " << E.Message << "\n";
+    return ExitUsage;
+  }
 
   if (!Opts.ExportFixes.empty()) {
     std::string Err;
     if (!wavecheck::exportFixes(R, Opts.ExportFixes, Err))
       return usageError(Err);
   }
-  if (Opts.Fix) {
-    // A fix can expose the next finding (`tid & 31` widened to a 64-lane id
-    // makes `1u << lane` wrong): analyse again until nothing is left to fix.
-    unsigned Files = wavecheck::applyFixes(R), Rounds = 1;
-    for (unsigned Changed = Files; Changed && Rounds < MaxFixRounds; ++Rounds) {
-      wavecheck::RunResult Next = wavecheck::analyse(Opts);
-      Changed = wavecheck::applyFixes(Next);
-      Files += Changed;
-      for (wavecheck::InputError &E : Next.Errors)
-        if (E.Message.find("fix") != std::string::npos)
-          R.Errors.push_back(std::move(E));
-    }
-    WithColor::note(errs(), "wavecheck")
-        << "applied fix-its " << Files << (Files == 1 ? " time" : " times") << " in "
-        << Rounds << (Rounds == 1 ? " round" : " rounds")
-        << "; the findings below are those found before fixing\n";
-  }
 
+  // The report shows the code as it was analysed, so it is printed first.
   if (Opts.Format == wavecheck::OutputFormat::Json)
     wavecheck::printJson(R, outs());
   else
     wavecheck::printText(R, outs(), outs().has_colors());
+  outs().flush();
+
+  if (Opts.Fix) {
+    // A fix can expose the next finding (`tid & 31` widened to a 64-lane id
+    // makes `1u << lane` wrong): analyse again until nothing is left to fix.
+    std::vector<wavecheck::InputError> FixProblems;
+    auto Apply = [&](wavecheck::RunResult &Round) {
+      size_t Before = Round.Errors.size();
+      unsigned N = wavecheck::applyFixes(Round);
+      FixProblems.insert(FixProblems.end(), Round.Errors.begin() + Before, Round.Errors.end());
+      return N;
+    };
+    unsigned Files = Apply(R), Rounds = 1;
+    for (unsigned Changed = Files; Changed && Rounds < MaxFixRounds; ++Rounds) {
+      wavecheck::RunResult Next = wavecheck::analyse(Opts);
+      Changed = Apply(Next);
+      Files += Changed;
+    }
+    for (const wavecheck::InputError &E : FixProblems)
+      WithColor::warning(errs(), "wavecheck") << E.File << ": " << E.Message << "\n";
+    WithColor::note(errs(), "wavecheck")
+        << "applied fix-its " << Files << (Files == 1 ? " time" : " times") << " in "
+        << Rounds << (Rounds == 1 ? " round" : " rounds") << "\n";
+  }
 
   for (const wavecheck::InputError &E : R.Errors)
     if (E.Fatal)

@@ -1,6 +1,6 @@
 // Aspect (negative only): 32 as bits per 32-bit word, also when the bit index
 // is a thread index: 'bits[i / 32] |= 1u << (i % 32)' and '>> 5' / '& 31'.
-// RUN-ARGS: --checks=wave64-hardcoded-warp-size
+// RUN-ARGS: --checks=-*,wave64-hardcoded-warp-size
 #include <hip/hip_runtime.h>
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 // Aspect (negative only): consistent 32-lane logical warps. Every shuffle a
 // kernel reaches passes width 32 and none votes, so two 32-lane tiles share
 // one wave64 correctly: lane, tile id, stride and extent 32 are all fine.
-// RUN-ARGS: --checks=wave64-hardcoded-warp-size
+// RUN-ARGS: --checks=-*,wave64-hardcoded-warp-size
 #include <hip/hip_runtime.h>
 
 #define TILE 32

@@ -1,6 +1,6 @@
 // Aspect: shuffle width 32 in functions that also use the full wavefront (a
 // ballot, or a shuffle without a width), directly or through a callee.
-// RUN-ARGS: --checks=wave64-hardcoded-warp-size
+// RUN-ARGS: --checks=-*,wave64-hardcoded-warp-size
 #include <hip/hip_runtime.h>
 
 __device__ float pair_sum(float v) {

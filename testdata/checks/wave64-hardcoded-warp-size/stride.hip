@@ -1,6 +1,6 @@
 // Aspect: a loop stride '+= 32' on a variable initialised from a lane id, in a
 // kernel that also votes over the whole wavefront.
-// RUN-ARGS: --checks=wave64-hardcoded-warp-size
+// RUN-ARGS: --checks=-*,wave64-hardcoded-warp-size
 #include <hip/hip_runtime.h>
 
 __global__ void row_nonzeros(const float *row, int n, int *out) {

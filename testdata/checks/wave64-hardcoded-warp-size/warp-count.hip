@@ -1,6 +1,6 @@
 // Aspect: warp count computed with 32 from blockDim ('blockDim.x / 32',
 // '(blockDim.x + 31) / 32', 'blockDim.x >> 5').
-// RUN-ARGS: --checks=wave64-hardcoded-warp-size
+// RUN-ARGS: --checks=-*,wave64-hardcoded-warp-size
 #include <hip/hip_runtime.h>
 
 __global__ void zero_partials(float *partials) {

@@ -1,6 +1,6 @@
 // Aspect: warp id computed with 32: 'tid / 32' and 'tid >> 5' (the fix keeps
 // the grouping of 'a + b >> 5'), in a kernel that also uses a full-wave shuffle.
-// RUN-ARGS: --checks=wave64-hardcoded-warp-size
+// RUN-ARGS: --checks=-*,wave64-hardcoded-warp-size
 #include <hip/hip_runtime.h>
 
 #define LOG_WARP 5

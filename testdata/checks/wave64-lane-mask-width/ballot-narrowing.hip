@@ -1,6 +1,6 @@
 // Aspect: ballot-narrowing. A 64-bit mask from __ballot/__ballot_sync/__activemask
 // kept in fewer than 64 bits: variable initialiser, assignment, cast, argument, return.
-// RUN-ARGS: --checks=wave64-lane-mask-width
+// RUN-ARGS: --checks=-*,wave64-lane-mask-width
 #include <hip/hip_runtime.h>
 #include <cstdint>
 

@@ -1,6 +1,6 @@
 // Aspect: chain. A mask followed through local variables: every link that narrows
 // it or treats it as 32 bits is reported, not only the first.
-// RUN-ARGS: --checks=wave64-lane-mask-width
+// RUN-ARGS: --checks=-*,wave64-lane-mask-width
 #include <hip/hip_runtime.h>
 #include <cstdint>
 

@@ -1,6 +1,6 @@
 // Aspect: negatives-correct-wave64. Masks kept in 64 bits from ballot to use: no
 // finding.
-// RUN-ARGS: --checks=wave64-lane-mask-width
+// RUN-ARGS: --checks=-*,wave64-lane-mask-width
 #include <hip/hip_runtime.h>
 #include <cstdint>
 

@@ -1,6 +1,6 @@
 // Aspect: negatives-data-words. 32-bit bit operations on data words, not on lane
 // masks: popcounts of bitsets and hashes, bits set by data-derived positions.
-// RUN-ARGS: --checks=wave64-lane-mask-width
+// RUN-ARGS: --checks=-*,wave64-lane-mask-width
 #include <hip/hip_runtime.h>
 #include <cstdint>
 

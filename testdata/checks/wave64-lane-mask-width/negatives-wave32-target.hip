@@ -1,6 +1,6 @@
 // Aspect: wave32 target. The positives of the other files, checked for gfx1100
 // (RDNA3, 32-lane wavefronts): the rule does not apply, no finding.
-// RUN-ARGS: --checks=wave64-lane-mask-width --offload-arch=gfx1100
+// RUN-ARGS: --checks=-*,wave64-lane-mask-width --offload-arch=gfx1100
 #include <hip/hip_runtime.h>
 #include <cstdint>
 

@@ -1,6 +1,6 @@
 // Aspect: popc-ffs-clz-on-mask. 32-bit bit scans (__popc, __ffs, __clz and the
 // __builtin_ forms) applied to a lane mask, directly or through a variable.
-// RUN-ARGS: --checks=wave64-lane-mask-width
+// RUN-ARGS: --checks=-*,wave64-lane-mask-width
 #include <hip/hip_runtime.h>
 
 __global__ void count_forms(const int *flags, int *out) {

@@ -1,6 +1,6 @@
 // Aspect: shift-mask. Lane masks built by shifting a 32-bit constant by a lane id:
 // 1 << lane, 1u << lane, (1u << lane) - 1, ~(-1 << lane), 0xffffffff >> (32 - lane).
-// RUN-ARGS: --checks=wave64-lane-mask-width
+// RUN-ARGS: --checks=-*,wave64-lane-mask-width
 #include <hip/hip_runtime.h>
 #include <cstdint>
 

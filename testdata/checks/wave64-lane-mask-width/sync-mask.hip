@@ -1,6 +1,6 @@
 // Aspect: sync-mask. A mask narrower than 64 bits passed to a *_sync builtin or
 // __syncwarp: 0xffffffff, ~0u, -1, a partial constant, a uint32_t variable.
-// RUN-ARGS: --checks=wave64-lane-mask-width
+// RUN-ARGS: --checks=-*,wave64-lane-mask-width
 #include <hip/hip_runtime.h>
 #include <cstdint>
 
