@@ -167,7 +167,7 @@ TEST_F(DriverTest, StandInHeadersCoverTheDeviceApiForEveryTarget) {
       "}\n");
   for (const char *Arch : {"gfx90a", "gfx942", "gfx950", "gfx1100"}) {
     ProcessResult R = runWavecheck({"--format=json", "--hip-headers=standin",
-                                    "--passes=host,device",
+                                    "--passes=host,device", "--checks=-*,wave64-*",
                                     std::string("--offload-arch=") + Arch, F});
     EXPECT_EQ(R.ExitCode, 0) << Arch << "\n" << R.Out << R.Err;
     EXPECT_TRUE(errors(parseReport(R.Out)).empty()) << Arch << "\n" << R.Out;
@@ -181,7 +181,9 @@ TEST_F(DriverTest, WarpSizeIsNotAConstantExpressionInTheStandIn) {
                                  "__global__ void k(float *o) {\n"
                                  "  __shared__ float s[warpSize];\n"
                                  "  o[0] = s[0];\n}\n");
-  ProcessResult R = runWavecheck({"--format=json", F});
+  // Without the check that explains it, the compiler error shows.
+  ProcessResult R =
+      runWavecheck({"--format=json", "--checks=-*,wave64-hardcoded-warp-size", F});
   EXPECT_EQ(R.ExitCode, 3) << R.Out;
   ASSERT_EQ(errors(parseReport(R.Out)).size(), 1u) << R.Out;
 }
@@ -318,11 +320,17 @@ TEST(DriverMerge, EveryTestdataFindingMergesAcrossWave64Targets) {
   for (llvm::sys::fs::recursive_directory_iterator It(testdataDir() + "/checks", EC), End;
        It != End && !EC; It.increment(EC))
     if (llvm::sys::path::extension(It->path()) == ".hip" &&
+        llvm::StringRef(It->path()).contains("/wave64-") &&
+        !llvm::StringRef(It->path()).contains("/wave64-warp-size-detection/") &&
         readFile(It->path()).find("CHECK-MESSAGES") != std::string::npos &&
         readFile(It->path()).find("RUN-ARGS: --offload-arch") == std::string::npos)
       Files.push_back(It->path());
   ASSERT_GT(Files.size(), 10u);
-  std::vector<std::string> One{"--format=json"}, Three{"--format=json",
+  // wave64-warp-size-detection names the target in its message by design
+  // (the macro resolves wrongly for that target), and the FP8 and XCD rules
+  // depend on the target: they are left out.
+  const std::string Checks = "--checks=-*,wave64-*,-wave64-warp-size-detection";
+  std::vector<std::string> One{"--format=json", Checks}, Three{"--format=json", Checks,
                                                        "--offload-arch=gfx942,gfx90a,gfx950",
                                                        "--passes=host,device"};
   One.insert(One.end(), Files.begin(), Files.end());

@@ -1,4 +1,5 @@
 #include "lib/Catalogue.h"
+#include "lib/Embedded.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 #include <algorithm>
@@ -7,19 +8,12 @@
 namespace wavecheck {
 
 namespace {
-struct EmbeddedDoc {
-  const char *Path;
-  const char *Text;
-};
-const EmbeddedDoc Docs[] = {
+const EmbeddedFile Docs[] = {
 #include "RuleDocs.inc"
     {nullptr, nullptr}};
 
 llvm::StringRef docFor(llvm::StringRef Name) {
-  for (const EmbeddedDoc *D = Docs; D->Path; ++D)
-    if (llvm::StringRef(D->Path) == Name.str() + ".md")
-      return D->Text;
-  return {};
+  return findEmbedded(Docs, Name.str() + ".md");
 }
 } // namespace
 

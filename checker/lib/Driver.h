@@ -33,7 +33,6 @@ enum class OutputFormat { Text, Json };
 struct Options {
   std::vector<std::string> Inputs;      ///< files and directories
   std::vector<std::string> ExtraArgs;   ///< compile arguments after `--`
-  bool HaveDashDash = false;            ///< `--` was given (even empty)
   std::string BuildPath;                ///< `-p`: directory of compile_commands.json
   std::vector<std::string> Arches;      ///< offload architectures (>= 1)
   bool HostPass = false;

@@ -34,19 +34,6 @@ std::pair<unsigned, unsigned> LineTable::lineColumn(llvm::StringRef File,
   return {Line, Offset - S[Line - 1] + 1};
 }
 
-std::string LineTable::lineText(llvm::StringRef File, unsigned Line) {
-  const std::vector<unsigned> &S = lineStarts(File);
-  const std::string &Text = Contents[std::string(File)];
-  if (Line == 0 || Line > S.size())
-    return {};
-  unsigned B = S[Line - 1];
-  unsigned E = Line < S.size() ? S[Line] - 1 : Text.size();
-  std::string L = Text.substr(B, E - B);
-  if (!L.empty() && L.back() == '\r')
-    L.pop_back();
-  return L;
-}
-
 std::string canonicalPath(llvm::StringRef Path, llvm::StringRef Base) {
   if (Path.empty())
     return {};

@@ -17,8 +17,6 @@ public:
       : FS(std::move(FS)) {}
   /// {0, 0} when the file cannot be read or the offset is past its end.
   std::pair<unsigned, unsigned> lineColumn(llvm::StringRef File, unsigned Offset);
-  /// The text of line \p Line (1-based) without its newline; empty if none.
-  std::string lineText(llvm::StringRef File, unsigned Line);
 
 private:
   const std::vector<unsigned> &lineStarts(llvm::StringRef File);

@@ -1,4 +1,5 @@
 #include "lib/StandIn.h"
+#include "lib/Embedded.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -8,31 +9,20 @@
 namespace wavecheck {
 
 namespace {
-struct EmbeddedHeader {
-  const char *Path;
-  const char *Text;
-};
-const EmbeddedHeader Headers[] = {
+const EmbeddedFile Headers[] = {
 #include "StandInHeaders.inc"
     {nullptr, nullptr}};
 } // namespace
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> makeStandInFileSystem() {
   auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  for (const EmbeddedHeader *H = Headers; H->Path; ++H) {
+  for (const EmbeddedFile *H = Headers; H->Path; ++H) {
     llvm::SmallString<128> P(StandInRoot);
     llvm::sys::path::append(P, H->Path);
     FS->addFile(P, /*ModificationTime=*/0,
                 llvm::MemoryBuffer::getMemBuffer(H->Text, P, false));
   }
   return FS;
-}
-
-std::vector<std::string> standInHeaderNames() {
-  std::vector<std::string> Names;
-  for (const EmbeddedHeader *H = Headers; H->Path; ++H)
-    Names.push_back(H->Path);
-  return Names;
 }
 
 std::vector<std::string> standInArgs() {

@@ -22,9 +22,6 @@ inline constexpr llvm::StringRef StandInRoot = "/__wavecheck__/standin";
 /// An in-memory file system holding every stand-in header under StandInRoot.
 llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> makeStandInFileSystem();
 
-/// Relative paths of the embedded headers (e.g. "hip/hip_runtime.h").
-std::vector<std::string> standInHeaderNames();
-
 /// Compile arguments that make a parse use the stand-in headers.
 std::vector<std::string> standInArgs();
 

@@ -84,7 +84,6 @@ int main(int argc, char **argv) {
   int Argc = argc;
   for (int I = 1; I < argc; ++I)
     if (std::strcmp(argv[I], "--") == 0) {
-      Opts.HaveDashDash = true;
       Opts.ExtraArgs.assign(argv + I + 1, argv + argc);
       Argc = I;
       break;
