@@ -91,6 +91,7 @@ struct HardcodedWarpSizeCheck::State {
   struct Facts {
     bool HasShuffle = false, All32 = true, Hardware = false;
     std::string FullWaveOp; ///< first full-wave operation, for messages
+    std::string WaveOp;     ///< first wave operation of any width, `__syncwarp` too
     llvm::SmallVector<const FunctionDecl *, 4> Callees;
   };
 
@@ -120,6 +121,17 @@ struct HardcodedWarpSizeCheck::State {
     llvm::SplitString(Text, Words);
     std::string Out = llvm::join(Words, " ");
     return Out.size() <= MaxQuotedChars ? Out : Out.substr(0, MaxQuotedChars - 3) + "...";
+  }
+
+  /// The wave size as fix-it text at \p At, minus one when \p Minus1 (then
+  /// parenthesised when \p Paren): `warpSize`, or where a constant is
+  /// required the constant (requiresConstant(): also `__host__ __device__`
+  /// functions, as `warpSize` does not exist on the host).
+  std::string waveSize(const Stmt *At, bool Minus1 = false, bool Paren = false) const {
+    std::string W = requiresConstant(At, *Ctx) ? Constant : "warpSize";
+    if (uint64_t V = 0; Minus1 && !llvm::StringRef(W).getAsInteger(0, V) && V > 0)
+      return std::to_string(V - 1);
+    return !Minus1 ? W : Paren ? "(" + W + " - 1)" : W + " - 1";
   }
 
   /// Where the value of \p E comes from: std::nullopt for the code as
@@ -194,7 +206,7 @@ struct HardcodedWarpSizeCheck::State {
       return;
     Role Ro = Lane ? Role::Lane : Thread ? Role::WarpId : Role::WarpCount;
     llvm::SmallVector<Edit, 3> Edits{
-        {R->getSourceRange(), Op == BO_And ? "(warpSize - 1)" : "warpSize"}};
+        {R->getSourceRange(), Op == BO_And ? waveSize(BO, true, true) : waveSize(BO)}};
     const auto *Inner = dyn_cast<BinaryOperator>(L->IgnoreImpCasts());
     if (Op == BO_Shr) // `tid >> 5` becomes `tid / warpSize`
       Edits.push_back({BO->getOperatorLoc(), "/"});
@@ -206,7 +218,7 @@ struct HardcodedWarpSizeCheck::State {
       if (Ro == Role::WarpCount && Add->getOpcode() == BO_Add &&
           isa<IntegerLiteral>(Add->getRHS()->IgnoreImpCasts()) &&
           constantValue(Add->getRHS(), *Ctx) == CudaLaneMask)
-        Edits.push_back({Add->getRHS()->getSourceRange(), "warpSize - 1"});
+        Edits.push_back({Add->getRHS()->getSourceRange(), waveSize(BO, true)});
     add(Ro, Fn, R, quote(BO->getSourceRange()), Edits);
   }
 
@@ -216,7 +228,7 @@ struct HardcodedWarpSizeCheck::State {
     if (VD && constantValue(Inc->getRHS(), *Ctx) == CudaWarpSize &&
         mentionsLaneId(VD->getInit(), *Ctx))
       add(Role::Stride, enclosingDeviceFunction(Inc, *Ctx), Inc->getRHS(),
-          quote(Inc->getSourceRange()), {{Inc->getRHS()->getSourceRange(), "warpSize"}});
+          quote(Inc->getSourceRange()), {{Inc->getRHS()->getSourceRange(), waveSize(Inc)}});
   }
 
   /// Shuffle widths, hardware-wave builtins and call edges.
@@ -226,13 +238,16 @@ struct HardcodedWarpSizeCheck::State {
       return;
     Facts &F = Fns[Fn];
     llvm::StringRef Name = calleeName(Call);
+    bool WaveOp = asShuffle(Call) || isHardwareWaveBuiltin(Name) || takesLaneMask(Name);
+    if (WaveOp && F.WaveOp.empty())
+      F.WaveOp = Name.str();
     if (std::optional<ShuffleCall> Sh = asShuffle(Call)) {
       F.HasShuffle = true;
       WidthKind K = classifyWidth(Sh->Width, *Ctx);
       F.All32 &= K == WidthKind::Lanes32;
       if (K == WidthKind::Lanes32)
         add(Role::Width, enclosingDeviceFunction(Call, *Ctx), Sh->Width, Name.str(),
-            {{Sh->Width->getSourceRange(), "warpSize"}});
+            {{Sh->Width->getSourceRange(), waveSize(Call)}});
       else if (K == WidthKind::FullWave && F.FullWaveOp.empty())
         F.FullWaveOp = "'" + Name.str() + (Sh->Width ? "' with a full-wave width"
                                                      : "' without a width");
@@ -240,6 +255,7 @@ struct HardcodedWarpSizeCheck::State {
       F.Hardware = true;
       if (F.FullWaveOp.empty())
         F.FullWaveOp = "'" + Name.str() + "'";
+    } else if (WaveOp) { // `__syncwarp`, other `*_sync` builtins
     } else if (const FunctionDecl *D = Call->getDirectCallee()) {
       if (!inSystemHeader(D->getLocation(), sm()))
         F.Callees.push_back(owningFunction(D));
@@ -278,6 +294,8 @@ struct HardcodedWarpSizeCheck::State {
       Out.Hardware |= It->second.Hardware;
       if (Out.FullWaveOp.empty())
         Out.FullWaveOp = It->second.FullWaveOp;
+      if (Out.WaveOp.empty())
+        Out.WaveOp = It->second.WaveOp;
       Work.append(It->second.Callees.rbegin(), It->second.Callees.rend());
     }
     return Out;
@@ -386,9 +404,14 @@ void HardcodedWarpSizeCheck::check(const MatchFinder::MatchResult &Result) {
     if (L.isMacroID() && It != St.Defs.end() && requiresConstant(Lit, *St.Ctx))
       It->second.NeedsConstant = true;
   } else if (const auto *Sub = N.getNodeAs<ArraySubscriptExpr>("sub")) {
+    // Only a warp id computed with 32 (or a WARP_SIZE-like 32) makes an extent
+    // of 32 per-warp: with `warpSize` ids, 32 slots over-allocate harmlessly.
     const auto *DRE = dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts());
+    const BinaryOperator *By32 = warpIdComputedWith32(Sub->getIdx(), *St.Ctx);
+    bool Skip = false;
+    std::optional<DefKey> D = By32 ? St.origin(By32->getRHS(), Skip) : std::nullopt;
     if (const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-        VD && isWarpId(Sub->getIdx(), *St.Ctx))
+        VD && By32 && (!D || namesWaveSize(St.Defs[*D].Name)))
       St.WarpIndexed.insert(VD->getCanonicalDecl());
   } else if (const auto *Call = N.getNodeAs<CallExpr>("call")) {
     St.call(Call);
@@ -409,17 +432,29 @@ void HardcodedWarpSizeCheck::onEndOfTranslationUnit() {
     if (F.Array && !St.WarpIndexed.count(F.Array))
       continue;
     State::Facts Reach = St.reach(F.Fn);
+    State::Definition *Def = F.Def ? &St.Defs[*F.Def] : nullptr;
+    // `#define TILE 32`: the wave size only next to a wave operation, and then
+    // reported at the use, as its definition may well be a tile size.
+    bool Named = !Def || namesWaveSize(Def->Name);
     if (Reach.HasShuffle && Reach.All32 && !Reach.Hardware) { // 32-lane logical warps
-      if (F.Def && !St.Defs[*F.Def].LogicalUse)
-        St.Defs[*F.Def].LogicalUse = I;
-    } else if (F.Def) {
-      St.Defs[*F.Def].Uses.push_back(I); // reported at the definition below
+      if (Def && Named && !Def->LogicalUse)
+        Def->LogicalUse = I;
+    } else if (!Named && Reach.WaveOp.empty()) {
+      continue; // no wave operation: a tile or block size
+    } else if (Def && Named) {
+      Def->Uses.push_back(I); // reported at the definition below
     } else {
       std::string Tail = Reach.FullWaveOp.empty()
                              ? ""
                              : ", while this function also uses " + Reach.FullWaveOp;
       diag(F.Loc, Messages[int(F.R)]) << F.Code << St.Target->Name << W << W - 1
                                       << unsigned(W / CudaWarpSize) << Tail << F.Fixes;
+      if (!Named && Def->Value.isValid())
+        diag(Def->Value.getBegin(),
+             "'%0' is 32 here; it is taken as the wavefront size because the function "
+             "using it reaches '%1', but its name does not say so: no fix-it is offered",
+             DiagnosticIDs::Note)
+            << Def->Name << Reach.WaveOp;
     }
   }
   for (const auto &[Key, D] : St.Defs) {

@@ -7,12 +7,17 @@
 /// operations, per-warp array extents `[32]` indexed by a warp id, and loop
 /// strides `+= 32` over a lane-indexed variable. A macro or constant whose
 /// value is 32 and which is used in one of these roles is reported once, at
-/// its definition, with notes at its uses. Functions that form consistent
+/// its definition, with notes at its uses; one whose name does not say it is
+/// the wave size (`TILE`, namesWaveSize()) counts only in functions that
+/// reach a wave operation, and is then reported at each use without a
+/// fix-it. An extent is per-warp when a warp id computed with 32 indexes it
+/// (not one computed with `warpSize`). Functions that form consistent
 /// 32-lane logical warps (every shuffle they reach has width 32 and none uses
 /// a hardware-wave builtin) are left alone; 32s meaning bits per word are too.
 /// Fix-its use `warpSize` where a runtime value is legal and the constant of
 /// the option `ConstantWaveSize` (default: the target's wave size) where a
-/// constant is required (ROCm 7 made `warpSize` non-constexpr). Silent for
+/// constant is required (ROCm 7 made `warpSize` non-constexpr) and in
+/// `__host__ __device__` functions (no `warpSize` on the host). Silent for
 /// wave32 targets.
 ///
 /// For the user-facing documentation see rules/wave64-hardcoded-warp-size.md.

@@ -4,8 +4,9 @@
 /// Shared answers about the context of an AST node, for the wave64 checks:
 /// its parent above parentheses and implicit casts, the statement and the
 /// function around it, whether that function runs on the device, whether a
-/// constant expression is required there, and whether the user wrote the
-/// code (not a system header or a system macro). The recognisers of the HIP
+/// constant expression is required there, whether a 32 there means bits per
+/// word (from where the value goes), and whether the user wrote the code
+/// (not a system header or a system macro). The recognisers of the HIP
 /// wave model itself (thread, lane and warp indices, `warpSize`, builtins)
 /// are in WaveMatchers.h.
 ///
@@ -57,8 +58,13 @@ const clang::FunctionDecl *owningFunction(const clang::FunctionDecl *FD);
 const clang::FunctionDecl *owningFunctionOfDecl(const clang::Decl *D);
 
 /// True when a declaration of \p FD is `__device__` or `__global__`. Host
-/// code, and nullptr, give false.
+/// code, and nullptr, give false. `__host__ __device__` functions give true.
 bool isDeviceFunction(const clang::FunctionDecl *FD);
+
+/// True when \p FD is device code that the host can call as well:
+/// `__host__ __device__`, explicitly or implicitly (a `constexpr` function
+/// without attributes, under clang's default -fcuda-host-device-constexpr).
+bool isHostDeviceFunction(const clang::FunctionDecl *FD);
 
 /// owningFunction() of the function around \p S when it is device code (see
 /// isDeviceFunction()); nullptr in host code and at namespace scope.
@@ -68,8 +74,21 @@ const clang::FunctionDecl *enclosingDeviceFunction(const clang::Stmt *S,
 /// True when \p S must stay a constant expression, so that ROCm 7's
 /// `warpSize` (not constexpr) cannot replace it: an array extent, template
 /// argument, case label, `static_assert`, `constexpr` or global initialiser,
-/// attribute argument, or anything in host code.
+/// attribute argument, or anything in host code or in a `__host__
+/// __device__` function (isHostDeviceFunction()), where the host pass has no
+/// `warpSize` at all.
 bool requiresConstant(const clang::Stmt *S, clang::ASTContext &Ctx);
+
+/// True when the 32 in \p E (a `/`, `%`, `>>` or `&` by 32/5/31) means bits
+/// per word: \p E indexes an array of 32-bit integers, or it is the shift
+/// amount of a 32-bit value in a statement that indexes such an array
+/// (`bits[i / 32] |= 1u << (i % 32)`). When \p E initialises a local
+/// variable, its uses are followed: the 32 means bits per word when the
+/// variable indexes a 32-bit-word array in a statement that also shifts a
+/// 32-bit value by a bit index, or is such a shift amount in a statement
+/// indexing a word array (`int word = i >> 5; int bit = i & 31;
+/// atomicOr(&bits[word], 1u << bit);`).
+bool isBitsPerWordUse(const clang::Expr *E, clang::ASTContext &Ctx);
 
 /// True when the location is in code the HIP compile of this translation unit
 /// never sees written by the user: a system header (stand-in or ROCm).

@@ -129,11 +129,47 @@ static bool hasWidenedMask(const ShuffleCall &S, const ASTContext &Ctx) {
          Ctx.getTypeSize(Ty) == LaneMaskBits64;
 }
 
+/// The first `threadIdx.y`-style read (findBlockRowIndex()) in the function
+/// around \p S, a lambda counting as the function it is written in.
+static const Expr *blockRowIndexAround(const Stmt *S, ASTContext &Ctx) {
+  const FunctionDecl *Fn = owningFunction(enclosingFunction(S, Ctx));
+  return Fn ? findBlockRowIndex(Fn->getBody()) : nullptr;
+}
+
+/// \p Fix, unless the function around \p S lays the block out in rows of
+/// `blockDim.x` threads (\p Row is then set): a row of 32 threads shares a
+/// wave64 with the next row, and widening the reduction would mix the two.
+static FixItHint unlessRows(const Stmt *S, FixItHint Fix, const Expr *&Row,
+                            const MatchResult &R) {
+  Row = blockRowIndexAround(S, *R.Context);
+  return Row ? FixItHint() : Fix;
+}
+
 static const char *const LadderMessage =
     "shuffle reduction starts at offset 16 and never folds lanes 32-63 of the "
     "64-lane wavefront; lane 0 holds the result of lanes 0-31 only%1";
 static const char *const WidenedMaskNote =
     " (the 64-bit mask names lanes 32-63, but the ladder never reads them)";
+
+static llvm::StringRef sourceText(const Expr *E, const MatchResult &R) {
+  return Lexer::getSourceText(fileRange(E, R), *R.SourceManager,
+                              R.Context->getLangOpts());
+}
+
+/// After a finding in a function with rows of `blockDim.x` threads (\p Row
+/// is where it says so): why there is no fix-it, and what to do instead.
+void PartialReductionCheck::noteRows(const Expr *Row, const MatchResult &R) {
+  if (!Row)
+    return;
+  const SourceManager &SM = *R.SourceManager;
+  diag(reportLoc(Row, R),
+       "this function lays the block out in rows of 'blockDim.x' threads ('%0'): rows "
+       "of 32 threads share a 64-lane wavefront in pairs, so no fix-it is offered; make "
+       "each row a 32-lane logical warp instead, with width 32 on every shuffle",
+       DiagnosticIDs::Note)
+      << Lexer::getSourceText(SM.getExpansionRange(Row->getSourceRange()), SM,
+                              R.Context->getLangOpts());
+}
 
 PartialReductionCheck::PartialReductionCheck(llvm::StringRef Name,
                                              clang::tidy::ClangTidyContext *Context)
@@ -206,9 +242,11 @@ void PartialReductionCheck::checkLoop(const MatchResult &R, const TargetProfile 
   if (Dir == Step::Halving) {
     if (!Reduction || constantValue(Init, Ctx) != Warp32HalfOffset)
       return;
+    const Expr *Row = nullptr;
     diag(reportLoc(Init, R), LadderMessage)
         << T.Name << (hasWidenedMask(*Shfl, Ctx) ? WidenedMaskNote : "")
-        << replaceWith(Init, "warpSize / 2", R);
+        << unlessRows(Loop, replaceWith(Init, "warpSize / 2", R), Row, R);
+    noteRows(Row, R);
     return;
   }
   if (Dir != Step::Doubling || Shfl->Kind == ShuffleKind::Idx)
@@ -236,6 +274,7 @@ void PartialReductionCheck::checkLoop(const MatchResult &R, const TargetProfile 
     Fix = "warpSize - 1";
   else
     return;
+  const Expr *Row = nullptr;
   diag(reportLoc(Bound, R),
        Reduction ? "shuffle reduction stops at offset 16 and never folds lanes 32-63 "
                    "of the 64-lane wavefront; lane 0 holds the result of lanes "
@@ -243,12 +282,8 @@ void PartialReductionCheck::checkLoop(const MatchResult &R, const TargetProfile 
                  : "shuffle scan stops at offset 16 and never carries lanes 0-31 into "
                    "lanes 32-63 of the 64-lane wavefront; lane 63 holds the scan "
                    "of lanes 32-63 only")
-      << T.Name << replaceWith(Bound, Fix, R);
-}
-
-static llvm::StringRef sourceText(const Expr *E, const MatchResult &R) {
-  return Lexer::getSourceText(fileRange(E, R), *R.SourceManager,
-                              R.Context->getLangOpts());
+      << T.Name << unlessRows(Loop, replaceWith(Bound, Fix, R), Row, R);
+  noteRows(Row, R);
 }
 
 /// The step an unrolled fix copies: the expression statement holding \p S's
@@ -355,11 +390,15 @@ void PartialReductionCheck::checkUnrolled(const MatchResult &R, const TargetProf
   for (auto [Start, Length] : halvingRuns(Leftover, Ctx, T.WaveSize))
     Starts.push_back(Leftover[Start]);
 
-  for (const ShuffleCall &First : Starts)
-    if (offsetValue(First.LaneArg, Ctx, T.WaveSize) == Warp32HalfOffset)
-      diag(reportLoc(First.LaneArg, R), LadderMessage)
-          << T.Name << (hasWidenedMask(First, Ctx) ? WidenedMaskNote : "")
-          << insertHalfWaveStep(First, R);
+  for (const ShuffleCall &First : Starts) {
+    if (offsetValue(First.LaneArg, Ctx, T.WaveSize) != Warp32HalfOffset)
+      continue;
+    const Expr *Row = nullptr;
+    diag(reportLoc(First.LaneArg, R), LadderMessage)
+        << T.Name << (hasWidenedMask(First, Ctx) ? WidenedMaskNote : "")
+        << unlessRows(First.Call, insertHalfWaveStep(First, R), Row, R);
+    noteRows(Row, R);
+  }
 }
 
 /// Form (c): lane 31 used as the last lane of the wave.
@@ -368,17 +407,19 @@ void PartialReductionCheck::checkLastLane(const MatchResult &R, const TargetProf
   const auto *Node = R.Nodes.getNodeAs<Stmt>("last");
   if (inSystemCode(Node->getBeginLoc(), *R.SourceManager))
     return;
-  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("call")) {
+  const Expr *Row = nullptr;
+  FixItHint Fix = unlessRows(Node, replaceWith(Lane, "warpSize - 1", R), Row, R);
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("call"))
     diag(reportLoc(Lane, R),
          "'%0' from lane 31 reads the middle of the 64-lane wavefront, not its "
          "last lane 63; a total or carry taken there misses lanes 32-63")
-        << calleeName(Call) << T.Name << replaceWith(Lane, "warpSize - 1", R);
-    return;
-  }
-  diag(reportLoc(Lane, R),
-       "lane 31 is not the last lane of the 64-lane wavefront; a guard on it "
-       "picks a lane whose value misses lanes 32-63")
-      << T.Name << replaceWith(Lane, "warpSize - 1", R);
+        << calleeName(Call) << T.Name << Fix;
+  else
+    diag(reportLoc(Lane, R),
+         "lane 31 is not the last lane of the 64-lane wavefront; a guard on it "
+         "picks a lane whose value misses lanes 32-63")
+        << T.Name << Fix;
+  noteRows(Row, R);
 }
 
 } // namespace wavecheck

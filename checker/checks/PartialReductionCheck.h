@@ -11,7 +11,10 @@
 ///  - lane 31 taken as the last lane: `__shfl(v, 31)` and `lane == 31` guards
 ///    in a function that shuffles over the full wave; fix-it: `warpSize - 1`.
 /// Shuffles with an explicit width below 64 (32-lane logical warps, 16-lane
-/// segments) are left alone, and wave32 targets give no finding.
+/// segments) are left alone, and wave32 targets give no finding. In a
+/// function that lays the block out in rows (`threadIdx.y`, `blockDim.y`)
+/// there is no fix-it: rows of 32 threads share a wave64 in pairs and should
+/// become 32-lane logical warps instead (a note says so).
 ///
 /// For the user-facing documentation see rules/wave64-partial-reduction.md.
 ///
@@ -40,6 +43,7 @@ private:
   void checkLoop(const Result &R, const TargetProfile &T);
   void checkUnrolled(const Result &R, const TargetProfile &T);
   void checkLastLane(const Result &R, const TargetProfile &T);
+  void noteRows(const clang::Expr *Row, const Result &R);
 
   const std::string OffloadArch; ///< global option set per pass by the driver
 };

@@ -2,6 +2,7 @@
 #include "checks/NodeContext.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -77,7 +78,7 @@ void collectShuffles(const Stmt *S, llvm::SmallVectorImpl<ShuffleCall> &Out) {
 bool isHardwareWaveBuiltin(llvm::StringRef Name) {
   Name.consume_back("_sync");
   return llvm::StringSwitch<bool>(Name)
-      .Cases({"__ballot", "__activemask", "__any", "__all", "__syncwarp"}, true)
+      .Cases({"__ballot", "__activemask", "__any", "__all"}, true)
       .Cases({"__match_any", "__match_all", "__lane_id"}, true)
       .Default(false);
 }
@@ -130,6 +131,77 @@ WidthKind classifyWidth(const Expr *Width, const ASTContext &Ctx) {
   return WidthKind::Other;
 }
 
+llvm::SmallVector<std::string, 4> identifierWords(llvm::StringRef Name) {
+  llvm::SmallVector<std::string, 4> Words;
+  std::string Cur;
+  auto Flush = [&] {
+    if (!Cur.empty())
+      Words.push_back(std::move(Cur));
+    Cur.clear();
+  };
+  for (size_t I = 0; I < Name.size(); ++I) {
+    char C = Name[I];
+    if (!llvm::isAlnum(C)) {
+      Flush();
+      continue;
+    }
+    char Prev = I ? Name[I - 1] : '_';
+    char Next = I + 1 < Name.size() ? Name[I + 1] : '_';
+    bool Upper = llvm::isUpper(C);
+    // `srcLane`, `lane2`, `Lane2x`; `HTTPServer` splits before `Server`.
+    if ((Upper && (llvm::isLower(Prev) || llvm::isDigit(Prev))) ||
+        (Upper && llvm::isUpper(Prev) && llvm::isLower(Next)) ||
+        (llvm::isDigit(C) != llvm::isDigit(Prev) && llvm::isAlnum(Prev)))
+      Flush();
+    Cur.push_back(llvm::toLower(C));
+  }
+  Flush();
+  return Words;
+}
+
+/// True when \p Word is \p Stem, maybe run together with one of \p Prefixes
+/// in front (`srclane`) and one of \p Suffixes behind (`laneid`), as
+/// identifiers written in one lower-case word are.
+static bool isStemWord(llvm::StringRef Word, llvm::StringRef Stem,
+                       llvm::ArrayRef<llvm::StringRef> Prefixes,
+                       llvm::ArrayRef<llvm::StringRef> Suffixes) {
+  size_t P = Word.find(Stem);
+  if (P == llvm::StringRef::npos)
+    return false;
+  llvm::StringRef Pre = Word.take_front(P), Post = Word.drop_front(P + Stem.size());
+  return (Pre.empty() || llvm::is_contained(Prefixes, Pre)) &&
+         (Post.empty() || llvm::is_contained(Suffixes, Post));
+}
+
+/// Words run together with a lane or warp word in lower-case identifiers.
+static const llvm::StringRef NamePrefixes[] = {
+    "src", "dst", "my", "peer", "leader", "half", "sub", "this", "target", "source",
+    "dest", "next", "prev", "first", "last", "other", "own", "n", "num", "per"};
+static const llvm::StringRef IdSuffixes[] = {"id", "idx", "index", "ix", "no", "num"};
+static const llvm::StringRef WarpSuffixes[] = {
+    "s", "id", "ids", "idx", "index", "ix", "no", "num",
+    "size", "sz", "count", "cnt", "front", "fronts", "width"};
+
+bool namesLane(llvm::StringRef Name) {
+  return llvm::any_of(identifierWords(Name), [](llvm::StringRef W) {
+    return isStemWord(W, "lane", NamePrefixes, IdSuffixes);
+  });
+}
+
+bool namesWarp(llvm::StringRef Name) {
+  return llvm::any_of(identifierWords(Name), [](llvm::StringRef W) {
+    return isStemWord(W, "warp", NamePrefixes, WarpSuffixes) ||
+           isStemWord(W, "wave", NamePrefixes, WarpSuffixes);
+  });
+}
+
+bool namesWaveSize(llvm::StringRef Name) {
+  return namesWarp(Name) || namesLane(Name) ||
+         llvm::any_of(identifierWords(Name), [](llvm::StringRef W) {
+           return W == "lanes" || W == "nlanes" || W == "ws" || W == "wsize";
+         });
+}
+
 static bool isThreadIndexName(llvm::StringRef N) {
   std::string L = N.lower();
   return L == "tid" || L == "thread_id" || L == "threadid" || L == "thread_idx" ||
@@ -163,19 +235,47 @@ static const Expr *skipConversions(const Expr *E) {
   }
 }
 
-bool isThreadIdxRead(const Expr *E) {
+/// For a read `V.m` of a member of a HIP built-in variable (a plain member,
+/// or an MS property whose base hides behind an OpaqueValueExpr), the name
+/// of V; \p Member is set to m. Empty for anything else.
+static llvm::StringRef builtinVarRead(const Expr *E, llvm::StringRef *Member = nullptr) {
   E = skipConversions(E);
   if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
     E = POE->getSyntacticForm()->IgnoreParens();
   const Expr *Base = nullptr;
+  const NamedDecl *M = nullptr;
   if (const auto *P = dyn_cast<MSPropertyRefExpr>(E))
-    Base = P->getBaseExpr()->IgnoreParenImpCasts();
-  else if (const auto *M = dyn_cast<MemberExpr>(E))
-    Base = M->getBase()->IgnoreParenImpCasts();
+    Base = P->getBaseExpr()->IgnoreParenImpCasts(), M = P->getPropertyDecl();
+  else if (const auto *ME = dyn_cast<MemberExpr>(E))
+    Base = ME->getBase()->IgnoreParenImpCasts(), M = ME->getMemberDecl();
   if (const auto *OVE = dyn_cast_or_null<OpaqueValueExpr>(Base))
     Base = OVE->getSourceExpr()->IgnoreParenImpCasts();
   const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Base);
-  return DRE && DRE->getDecl()->getIdentifier() && DRE->getDecl()->getName() == "threadIdx";
+  if (!DRE || !DRE->getDecl()->getIdentifier())
+    return {};
+  if (Member)
+    *Member = M && M->getIdentifier() ? M->getName() : llvm::StringRef();
+  return DRE->getDecl()->getName();
+}
+
+bool isThreadIdxRead(const Expr *E) { return builtinVarRead(E) == "threadIdx"; }
+
+const Expr *findBlockRowIndex(const Stmt *S) {
+  const Expr *Found = nullptr;
+  forEachStmt(S, [&](const Stmt *C) {
+    const auto *E = dyn_cast<Expr>(C);
+    if (Found || !E || !isa<MSPropertyRefExpr, MemberExpr, CallExpr>(E))
+      return;
+    llvm::StringRef Member;
+    llvm::StringRef Var = builtinVarRead(E, &Member);
+    bool Row = (Var == "threadIdx" || Var == "blockDim") && (Member == "y" || Member == "z");
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      Row = calleeName(Call) == "__builtin_amdgcn_workitem_id_y" ||
+            calleeName(Call) == "__builtin_amdgcn_workitem_id_z";
+    if (Row)
+      Found = E;
+  });
+  return Found;
 }
 
 static bool isThreadIndexDerivedImpl(const Expr *E, unsigned Depth) {
@@ -240,7 +340,7 @@ static bool isLaneIdImpl(const Expr *E, const ASTContext &Ctx, bool BareThreadIn
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD)
       return false;
-    if (llvm::StringRef(VD->getName().lower()).contains("lane"))
+    if (namesLane(VD->getName()))
       return true;
     return Depth && localVarRef(DRE) && VD->getInit() &&
            isLaneIdImpl(VD->getInit(), Ctx, BareThreadIndex, Depth - 1);
@@ -269,7 +369,7 @@ static bool isLaneLikeImpl(const Expr *E, const ASTContext &Ctx, unsigned Depth)
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!V || llvm::StringRef(V->getName().lower()).contains("lane"))
+    if (!V || namesLane(V->getName()))
       return V != nullptr;
     if (isa<ParmVarDecl>(V))
       return isThreadIndexDerived(DRE);
@@ -307,9 +407,7 @@ static bool isWarpIdImpl(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD)
       return false;
-    std::string L = VD->getName().lower();
-    if (llvm::StringRef(L).contains("warp") || llvm::StringRef(L).contains("wave") ||
-        L == "wid")
+    if (namesWarp(VD->getName()) || VD->getName().lower() == "wid")
       return true;
     if (Depth && localVarRef(DRE) && VD->getInit())
       return isWarpIdImpl(VD->getInit(), Ctx, Depth - 1);
@@ -321,49 +419,25 @@ bool isWarpId(const Expr *E, const ASTContext &Ctx) {
   return isWarpIdImpl(E, Ctx, MaxDerivationDepth);
 }
 
+const BinaryOperator *warpIdComputedWith32(const Expr *E, const ASTContext &Ctx,
+                                           unsigned Depth) {
+  E = E->IgnoreParenImpCasts();
+  if (const VarDecl *V = localVarRef(E))
+    return Depth && V->getInit() ? warpIdComputedWith32(V->getInit(), Ctx, Depth - 1)
+                                 : nullptr;
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  std::optional<int64_t> R = BO ? constantValue(BO->getRHS(), Ctx) : std::nullopt;
+  bool By32 = BO && ((BO->getOpcode() == BO_Div && R == 32) ||
+                     (BO->getOpcode() == BO_Shr && R == 5));
+  return By32 && isThreadIndexDerived(BO->getLHS()) ? BO : nullptr;
+}
+
 bool mentionsBlockDim(const Stmt *S) {
   if (const auto *OVE = dyn_cast_or_null<OpaqueValueExpr>(S))
     return mentionsBlockDim(OVE->getSourceExpr());
   if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
     return DRE->getDecl()->getName() == "blockDim";
   return S && llvm::any_of(S->children(), mentionsBlockDim);
-}
-
-static bool is32BitIntegerType(QualType T, const ASTContext &Ctx) {
-  T = T.getCanonicalType();
-  return T->isIntegerType() && !T->isBooleanType() && Ctx.getTypeSize(T) == 32;
-}
-
-static bool indexesWordArray(const Stmt *Root, ASTContext &Ctx) {
-  if (!Root)
-    return false;
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Root)) {
-    const auto *Idx = dyn_cast<BinaryOperator>(ASE->getIdx()->IgnoreParenImpCasts());
-    if (Idx && is32BitIntegerType(ASE->getType(), Ctx)) {
-      std::optional<int64_t> R = constantValue(Idx->getRHS(), Ctx);
-      if ((Idx->getOpcode() == BO_Div && R == 32) ||
-          (Idx->getOpcode() == BO_Shr && R == 5))
-        return true;
-    }
-  }
-  for (const Stmt *C : Root->children())
-    if (indexesWordArray(C, Ctx))
-      return true;
-  return false;
-}
-
-bool isBitsPerWordUse(const Expr *E, ASTContext &Ctx) {
-  const Stmt *Child = nullptr;
-  const Stmt *P = semanticParent(E, Ctx, &Child);
-  if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P))
-    if (ASE->getIdx()->IgnoreParenImpCasts() == E &&
-        is32BitIntegerType(ASE->getType(), Ctx))
-      return true;
-  if (const auto *Shift = dyn_cast_or_null<BinaryOperator>(P))
-    if (Shift->isShiftOp() && Shift->getRHS()->IgnoreParenImpCasts() == E &&
-        is32BitIntegerType(Shift->getLHS()->getType(), Ctx))
-      return indexesWordArray(enclosingStatement(E, Ctx), Ctx);
-  return false;
 }
 
 } // namespace wavecheck

@@ -1,14 +1,14 @@
 //===--- WaveMatchers.h - what the wave64 checks share ---------------------===//
 ///
 /// \file
-/// Shared recognisers for the wave64 checks: thread and lane indices, the
-/// wave-level builtins (shuffles, ballots, votes), widths and integer
-/// constants. They match what users write (`threadIdx`, `__shfl_xor`,
-/// `__ballot`) by name, so ROCm's headers and wavecheck's stand-in headers
-/// behave the same, and they see through calls whose callee is still
-/// unresolved in a template. AST matchers built on them close the file.
-/// Where a node stands (its function, device code, system code) is in
-/// NodeContext.h.
+/// Shared recognisers for the wave64 checks: thread and lane indices, names
+/// of lanes and warps (by whole words), the wave-level builtins (shuffles,
+/// ballots, votes), widths and integer constants. They match what users
+/// write (`threadIdx`, `__shfl_xor`, `__ballot`) by name, so ROCm's headers
+/// and wavecheck's stand-in headers behave the same, and they see through
+/// calls whose callee is still unresolved in a template. AST matchers built on them close the file.
+/// Where a node stands (its function, device code, system code, a use of 32
+/// as bits per word) is in NodeContext.h.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WAVECHECK_CHECKS_WAVEMATCHERS_H
@@ -57,7 +57,9 @@ void collectShuffles(const clang::Stmt *S,
 
 /// True for builtins whose meaning is tied to the hardware wavefront rather
 /// than to a width argument: `__ballot`, `__activemask`, `__any`, `__all`,
-/// their `_sync` forms, `__syncwarp`, `__match_any(_sync)`, `__lane_id`.
+/// their `_sync` forms, `__match_any(_sync)`, `__match_all_sync`,
+/// `__lane_id`. Not `__syncwarp`: it only orders memory among the lanes its
+/// mask names, which a 32-lane logical warp may do as well.
 bool isHardwareWaveBuiltin(llvm::StringRef Name);
 
 /// True for builtins returning a 64-bit lane mask: `__ballot`,
@@ -94,10 +96,39 @@ WidthKind classifyWidth(const clang::Expr *Width, const clang::ASTContext &Ctx);
 /// for `tid -> lane -> srcLane` chains, small enough to stay linear.
 constexpr unsigned MaxDerivationDepth = 4;
 
+/// The words of identifier \p Name, lower-cased: split at `_`, at digits and
+/// at camelCase boundaries (`srcLane` -> src lane, `WARP_SIZE` -> warp size,
+/// `kWarpSize` -> k warp size, `laneID` -> lane id, `lane2` -> lane 2).
+llvm::SmallVector<std::string, 4> identifierWords(llvm::StringRef Name);
+
+/// True when a whole word of \p Name (identifierWords()) names a lane:
+/// `lane`, `laneId`, `lane_idx`, `srcLane`, `half_lane`, also run together in
+/// lower case (`laneid`, `srclane`). Not `plane`, `planes`, `laneway`, nor
+/// `lanes` or `num_lanes` (counts, not lane ids).
+bool namesLane(llvm::StringRef Name);
+
+/// True when a whole word of \p Name names a warp or wavefront, or a count,
+/// size or id of them: `warp`, `warpId`, `wave`, `nwarps`, `num_waves`,
+/// `WARP_SIZE`, `kWarpSize`, `WARPSIZE`, `wavefront`, `half_warp`. Not
+/// `microwave`.
+bool namesWarp(llvm::StringRef Name);
+
+/// True when the name of a macro or constant says it is the wave size: a
+/// whole word of it names a warp, wavefront or lane (namesWarp(),
+/// namesLane(), also `LANES`), or is `WS`. `TILE`, `BLOCK` or `kTileDim` may
+/// be a tile size that happens to be 32.
+bool namesWaveSize(llvm::StringRef Name);
+
 /// True for a read of `threadIdx.x` (`.y`, `.z`) as written, also through
 /// `hipThreadIdx_x`: a plain member, or the MS property of wavecheck's
 /// stand-in headers and ROCm's, whose base hides behind an OpaqueValueExpr.
 bool isThreadIdxRead(const clang::Expr *E);
+
+/// The first read in \p S of `threadIdx.y`, `threadIdx.z`, `blockDim.y` or
+/// `blockDim.z` (also through `hipThreadIdx_y`-style macros) or call of
+/// `__builtin_amdgcn_workitem_id_y`/`_z`: code that lays a block out in rows
+/// of `blockDim.x` threads. nullptr when there is none.
+const clang::Expr *findBlockRowIndex(const clang::Stmt *S);
 
 /// True when \p E is derived from the thread index: it mentions `threadIdx`
 /// (also behind the OpaqueValueExpr of an MS property read such as
@@ -111,8 +142,9 @@ bool isThreadIndexDerived(const clang::Expr *E);
 
 /// True when \p E is a lane id: `X % 32`, `X & 31`, `X % warpSize`,
 /// `X & (warpSize - 1)` (also 64 and 63), `__lane_id()`,
-/// `__builtin_amdgcn_mbcnt_*`, a variable named like a lane (`lane`,
-/// `laneId`, `lane_id`...) or a local initialised from a lane id. With
+/// `__builtin_amdgcn_mbcnt_*`, a variable named like a lane (namesLane():
+/// `lane`, `laneId`, `srcLane`, not `plane`) or a local initialised from a
+/// lane id. With
 /// \p BareThreadIndex, the thread index itself (`threadIdx.x`, a local copy
 /// of it) also counts, as it does in a block of one wave; without it, it does
 /// not, as in a block of several (wave64-partial-reduction's `lane == 31`).
@@ -121,9 +153,9 @@ bool isLaneId(const clang::Expr *E, const clang::ASTContext &Ctx,
 
 /// True when \p E is a lane id or a thread index: `threadIdx.x`,
 /// `x % warpSize`, `x & 63`, `__lane_id()`, `__builtin_amdgcn_workitem_id_*`,
-/// a variable named like a lane, a parameter named like a thread index, a
-/// local initialised so, or sums, differences, xors and ors of these and
-/// constants. Data loaded from memory, quotients (warp ids), explicit casts
+/// a variable named like a lane (namesLane()), a parameter named like a
+/// thread index, a local initialised so, or sums, differences, xors and ors
+/// of these and constants. Data loaded from memory, quotients (warp ids), explicit casts
 /// and global ids (`blockIdx.x * blockDim.x + threadIdx.x`) are not.
 bool isLaneLike(const clang::Expr *E, const clang::ASTContext &Ctx);
 
@@ -134,17 +166,21 @@ bool mentionsLaneId(const clang::Expr *E, const clang::ASTContext &Ctx);
 
 /// True when \p E is a warp id: `X / 32`, `X >> 5`, `X / warpSize` (also 64
 /// and 6) of a thread index (isThreadIndexDerived()), or a variable named
-/// like one (`warp`, `warpId`, `wave`, `wid`) or a local initialised from one.
+/// like one (namesWarp(): `warp`, `warpId`, `wave`; or `wid`) or a local
+/// initialised from one.
 bool isWarpId(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// The `tid / 32` or `tid >> 5` (the 32 or 5 may come from a macro or
+/// constant) of a thread index (isThreadIndexDerived()) that the warp id \p E
+/// is, or that the local \p E names was initialised with (followed \p Depth
+/// levels); nullptr for anything else, `tid / warpSize` among them.
+const clang::BinaryOperator *warpIdComputedWith32(const clang::Expr *E,
+                                                  const clang::ASTContext &Ctx,
+                                                  unsigned Depth = MaxDerivationDepth);
 
 /// True when `blockDim` appears in \p S, also behind the OpaqueValueExpr of
 /// an MS property read (`blockDim.x`).
 bool mentionsBlockDim(const clang::Stmt *S);
-
-/// True when the 32 in \p E (a `/`, `%`, `>>` or `&` by 32/5/31) means bits
-/// per word: \p E indexes an array of 32-bit integers, or it is the shift
-/// amount of a 32-bit value in a statement that indexes such an array.
-bool isBitsPerWordUse(const clang::Expr *E, clang::ASTContext &Ctx);
 
 /// The local, non-parameter variable \p E (after parentheses and implicit
 /// casts) names; nullptr for anything else, and for nullptr.

@@ -19,3 +19,19 @@ __global__ void mark_threads(uint32_t *bits, const int *keep) {
 __device__ bool test_bit(const uint32_t *bits, int key) {
   return (bits[key / 32] >> (key % 32)) & 1u;
 }
+
+// Split over statements: the word and bit indices are locals, used as the
+// subscript of a 32-bit-word array and as the shift amount of a 32-bit value.
+__global__ void mark_split(uint32_t *bits, const int *keep, int n) {
+  const int gid = blockIdx.x * blockDim.x + threadIdx.x;
+  if (gid >= n || !keep[gid])
+    return;
+  int word = gid >> 5;
+  int bit = gid & 31;
+  atomicOr(&bits[word], 1u << bit);
+  const unsigned w2 = threadIdx.x / 32, b2 = threadIdx.x % 32;
+  bits[w2] |= 1u << b2;
+  unsigned long long any = __ballot(keep[gid] != 0);
+  if (any == 0)
+    bits[0] = 0;
+}

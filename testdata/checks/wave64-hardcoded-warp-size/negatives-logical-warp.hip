@@ -33,3 +33,19 @@ __global__ void tiled_rows(const float *a, const float *x, float *y, int rows, i
   if (threadIdx.x < tiles)
     y[blockIdx.x * tiles + threadIdx.x] = row_sums[threadIdx.x];
 }
+
+// '__syncwarp' only orders memory among the lanes of a tile: a logical warp
+// that synchronises its 32 lanes before reading a neighbour's shared slot
+// makes no hardware-wave assumption, and stays exempt.
+__global__ void tiled_shift(const float *in, float *out) {
+  __shared__ float stage[256];
+  const int lane = threadIdx.x % 32;
+  const int tile = threadIdx.x / 32;
+  float v = in[threadIdx.x];
+  stage[threadIdx.x] = v;
+  __syncwarp();
+  v += stage[tile * 32 + ((lane + 1) & 31)];
+  v += __shfl_down(v, 1, 32);
+  if (lane == 0)
+    out[blockIdx.x * 8 + tile] = v;
+}

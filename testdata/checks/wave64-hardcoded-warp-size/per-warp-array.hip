@@ -1,5 +1,6 @@
 // Aspect: per-warp arrays with extent 32 ([32] and [32][8]) indexed by a warp
-// id; the fix is a constant (warpSize is not constexpr since ROCm 7).
+// id computed with 32; the fix is a constant (warpSize is not constexpr since
+// ROCm 7). Ids from warpSize: see negatives-per-warp-array-wavesize-ids.hip.
 // RUN-ARGS: --checks=-*,wave64-hardcoded-warp-size
 #include <hip/hip_runtime.h>
 
@@ -8,7 +9,8 @@ __global__ void histogram8(const int *bins, int *out) {
   // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: per-warp array extent 32 ('counts[32]') is sized for 32-lane warps; wavefronts have 64 lanes on this target [wave64-hardcoded-warp-size]
   __shared__ float sums[32];
   // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: per-warp array extent 32 ('sums[32]') [wave64-hardcoded-warp-size]
-  const int wid = threadIdx.x / warpSize;
+  const int wid = threadIdx.x / 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: warp id computed with 32 ('threadIdx.x / 32') [wave64-hardcoded-warp-size]
   int b = bins[threadIdx.x] & 7;
   unsigned long long m = __ballot(b == 0);
   if (threadIdx.x % warpSize == 0) {
