@@ -10,6 +10,9 @@
 #include "checks/HardcodedWarpSizeCheck.h"
 #include "checks/LaneMaskWidthCheck.h"
 #include "checks/PartialReductionCheck.h"
+#include "checks/Fp8FormatTargetMismatchCheck.h"
+#include "checks/WarpSizeDetectionCheck.h"
+#include "checks/XcdTileOrderCheck.h"
 
 namespace wavecheck {
 

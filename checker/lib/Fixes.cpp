@@ -6,6 +6,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/ADT/STLExtras.h"
 #include <map>
 
 namespace wavecheck {
@@ -16,6 +17,10 @@ unsigned applyFixes(RunResult &R) {
     for (const Replacement &Rp : F.Fixes) {
       clang::tooling::Replacement Repl(Rp.File, Rp.Offset, Rp.Length, Rp.Text);
       clang::tooling::Replacements &Set = PerFile[Rp.File];
+      // The same edit from two findings is applied once (Replacements would
+      // concatenate two equal insertions at one offset).
+      if (llvm::is_contained(Set, Repl))
+        continue;
       if (llvm::Error Err = Set.add(Repl)) {
         // The same edit from two passes or two findings is not a conflict.
         llvm::consumeError(std::move(Err));

@@ -1,0 +1,436 @@
+//===--- Fp8FormatTargetMismatchCheck.cpp - fp8-format-target-mismatch ----===//
+#include "checks/Fp8FormatTargetMismatchCheck.h"
+#include "checks/NodeContext.h"
+#include "checks/Targets.h"
+#include "checks/WaveMatchers.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace wavecheck {
+
+using fp8::Origin;
+using fp8::Spelling;
+
+namespace {
+
+/// A type or enumerator named like an FP8 spelling the AST can see.
+AST_MATCHER(NamedDecl, isFp8Spelling) {
+  const Spelling *S = Node.getIdentifier() ? fp8::findSpelling(Node.getName()) : nullptr;
+  return S && S->From != Origin::PyTorch;
+}
+
+/// Calls whose arguments are the bytes of two objects: copies and bit casts.
+AST_MATCHER(CallExpr, copiesBytes) {
+  return llvm::StringSwitch<bool>(calleeName(&Node))
+      .Cases({"memcpy", "memmove", "__builtin_memcpy", "__builtin_memmove"}, true)
+      .Cases({"hipMemcpy", "hipMemcpyAsync", "cudaMemcpy", "cudaMemcpyAsync"}, true)
+      .Case("bit_cast", true)
+      .Default(false);
+}
+
+} // namespace
+
+/// True for a function that bounds a value by its arguments: clamps,
+/// `fminf`/`fmaxf`, `min`/`max` and their builtins (also user helpers named
+/// like a clamp or saturation).
+static bool isClampName(llvm::StringRef Name) {
+  Name.consume_front("__builtin_elementwise_");
+  Name.consume_front("__builtin_");
+  Name.consume_front("__h");
+  if (llvm::is_contained({"fminf", "fmaxf", "fmin", "fmax", "min", "max", "fminl", "fmaxl"},
+                         Name))
+    return true;
+  std::string L = Name.lower();
+  return llvm::StringRef(L).contains("clamp") || llvm::StringRef(L).contains("clip") ||
+         llvm::StringRef(L).contains("saturat");
+}
+
+/// The FP8 spelling of the element type of \p T (through references,
+/// pointers, arrays and typedefs): a HIP, CUDA or PyTorch FP8 class.
+static const Spelling *fp8TypeOf(QualType T) {
+  T = T.getNonReferenceType();
+  while (!T.isNull() && (T->isPointerType() || T->isArrayType()))
+    T = T->isPointerType() ? T->getPointeeType()
+                           : QualType(T->getPointeeOrArrayElementType(), 0);
+  const auto *RD = T.isNull() ? nullptr : T.getCanonicalType()->getAsRecordDecl();
+  const Spelling *S = RD && RD->getIdentifier() ? fp8::findSpelling(RD->getName()) : nullptr;
+  return S && (S->From == Origin::HipType || S->From == Origin::CudaType ||
+               S->From == Origin::PyTorch)
+             ? S
+             : nullptr;
+}
+
+/// \p E without parentheses, implicit casts and explicit casts to pointers
+/// that are not FP8 (`(void *)p`, `reinterpret_cast<uint8_t *>(p)`): the
+/// expression whose bytes are reinterpreted.
+static const Expr *bytesSource(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    const auto *C = dyn_cast<ExplicitCastExpr>(E);
+    if (!C || !C->getType()->isPointerType() || fp8TypeOf(C->getType()))
+      return E;
+    E = C->getSubExpr();
+  }
+}
+
+Fp8FormatTargetMismatchCheck::Fp8FormatTargetMismatchCheck(
+    llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      OffloadArch(Options.getLocalOrGlobal("OffloadArch", "")) {}
+
+// OffloadArch is a global option owned by the driver: nothing to write back.
+void Fp8FormatTargetMismatchCheck::storeOptions(
+    clang::tidy::ClangTidyOptions::OptionMap &) {}
+
+void Fp8FormatTargetMismatchCheck::registerPPCallbacks(const SourceManager &SM,
+                                                       Preprocessor *PP,
+                                                       Preprocessor *) {
+  this->SM = &SM;
+  LangOpts = &PP->getLangOpts();
+  Ctx = nullptr;
+  Facts = fp8::PreprocessorFacts();
+  Uses.clear();
+  Bounds.clear();
+  AllMaxima.clear();
+  Scopes.clear();
+  Converted.clear();
+  PP->addPPCallbacks(fp8::makeFactsCollector(SM, Facts));
+}
+
+void Fp8FormatTargetMismatchCheck::registerMatchers(MatchFinder *Finder) {
+  auto Maximum = anyOf(equals(fp8::OcpE4m3Max), equals(fp8::FnuzE4m3Max));
+  auto NamespaceScope =
+      hasDeclContext(anyOf(translationUnitDecl(), namespaceDecl(), linkageSpecDecl()));
+  Finder->addMatcher(typeLoc(loc(qualType(hasDeclaration(namedDecl(isFp8Spelling())))))
+                         .bind("type"),
+                     this);
+  Finder->addMatcher(declRefExpr(to(enumConstantDecl(isFp8Spelling()))).bind("enum"), this);
+  Finder->addMatcher(expr(anyOf(floatLiteral(), integerLiteral(Maximum))).bind("lit"), this);
+  Finder->addMatcher(explicitCastExpr().bind("cast"), this);
+  Finder->addMatcher(callExpr(copiesBytes()).bind("copy"), this);
+  Finder->addMatcher(recordDecl(isUnion(), isDefinition()).bind("union"), this);
+  Finder->addMatcher(functionDecl(isDefinition()).bind("scope"), this);
+  Finder->addMatcher(
+      decl(NamespaceScope, unless(anyOf(namespaceDecl(), linkageSpecDecl(), functionDecl())))
+          .bind("scope"),
+      this);
+}
+
+void Fp8FormatTargetMismatchCheck::check(const MatchResult &R) {
+  Ctx = R.Context;
+  if (!SM) { // no preprocessor callbacks (a host that skips them): AST only
+    SM = R.SourceManager;
+    LangOpts = &R.Context->getLangOpts();
+  }
+  if (const auto *D = R.Nodes.getNodeAs<Decl>("scope")) {
+    if (inSystemCode(D->getLocation(), *SM))
+      return;
+    auto [F, B] = SM->getDecomposedLoc(SM->getExpansionLoc(D->getBeginLoc()));
+    auto [F2, E] = SM->getDecomposedLoc(SM->getExpansionLoc(D->getEndLoc()));
+    if (F == F2 && B <= E)
+      Scopes.push_back({F, B, E});
+    return;
+  }
+  if (R.Nodes.getNodeAs<TypeLoc>("type") || R.Nodes.getNodeAs<DeclRefExpr>("enum"))
+    return checkTypeOrEnum(R);
+  if (R.Nodes.getNodeAs<Expr>("lit"))
+    return checkLiteral(R);
+  checkConversion(R);
+}
+
+void Fp8FormatTargetMismatchCheck::addUse(const Spelling *S, SourceLocation Loc) {
+  if (!S || inSystemCode(Loc, *SM))
+    return;
+  SourceLocation Written = SM->getSpellingLoc(Loc);
+  if (!SM->getFileEntryRefForID(SM->getFileID(Written))) // pasted in scratch space
+    Written = SM->getExpansionLoc(Loc);
+  Uses.push_back({S, Written, SM->getExpansionLoc(Loc)});
+}
+
+void Fp8FormatTargetMismatchCheck::checkTypeOrEnum(const MatchResult &R) {
+  if (const auto *DRE = R.Nodes.getNodeAs<DeclRefExpr>("enum"))
+    return addUse(fp8::findSpelling(DRE->getDecl()->getName()), DRE->getLocation());
+  auto TL = R.Nodes.getNodeAs<TypeLoc>("type")->getUnqualifiedLoc().getAs<TagTypeLoc>();
+  if (TL && TL.getDecl()->getIdentifier())
+    addUse(fp8::findSpelling(TL.getDecl()->getName()), TL.getNameLoc());
+}
+
+/// Literals 448 and 240 used as an FP8 range bound: an argument of a clamp
+/// (`fminf(x, 448.f)`), a comparison operand (`x > 448.f`), a scale divisor
+/// or factor (`amax / 448.f`), an arm of a clamping `?:`, or the value of a
+/// variable, field or function whose name mentions FP8 (`kFp8Max = 448.f`).
+void Fp8FormatTargetMismatchCheck::checkLiteral(const MatchResult &R) {
+  const auto *Lit = R.Nodes.getNodeAs<Expr>("lit");
+  double V = 0;
+  if (const auto *FL = dyn_cast<FloatingLiteral>(Lit))
+    V = FL->getValueAsApproximateDouble();
+  else
+    V = static_cast<double>(cast<IntegerLiteral>(Lit)->getValue().getZExtValue());
+  if ((V != fp8::OcpE4m3Max && V != fp8::FnuzE4m3Max) ||
+      inSystemCode(Lit->getBeginLoc(), *SM))
+    return;
+
+  // Up through parentheses, casts, signs and temporaries.
+  bool Floating = Lit->getType()->isRealFloatingType();
+  DynTypedNode Child = DynTypedNode::create(*Lit), Parent;
+  while (true) {
+    DynTypedNodeList Ps = R.Context->getParentMapContext().getParents(Child);
+    if (Ps.empty())
+      return;
+    Parent = Ps[0];
+    const auto *E = Parent.get<Expr>();
+    const auto *U = dyn_cast_or_null<UnaryOperator>(E);
+    bool Through = isa_and_nonnull<ParenExpr, CastExpr, MaterializeTemporaryExpr,
+                                   ConstantExpr, ExprWithCleanups>(E) ||
+                   (U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus));
+    if (!Through)
+      break;
+    Floating |= isa<CastExpr>(E) && E->getType()->isRealFloatingType();
+    Child = Parent;
+  }
+  // Where the value goes: a clamp or scale needs a floating-point one (the
+  // int in `x / 448` is converted, the one in `n < 448` with int n is not).
+  const auto *ChildExpr = Child.get<Expr>();
+  auto IsFloat = [](QualType T) { return T.getNonReferenceType()->isRealFloatingType(); };
+  bool Bound = false;
+  if (const auto *Call = Parent.get<CallExpr>()) {
+    Bound = !isa<CXXOperatorCallExpr>(Call) && isClampName(calleeName(Call));
+    Floating |= IsFloat(Call->getType());
+  } else if (const auto *BO = Parent.get<BinaryOperator>()) {
+    Bound = BO->isComparisonOp() ||
+            llvm::is_contained({BO_Div, BO_Mul, BO_DivAssign, BO_MulAssign}, BO->getOpcode());
+    Floating |= IsFloat(BO->getLHS()->getType()) || IsFloat(BO->getRHS()->getType());
+  } else if (const auto *CO = Parent.get<ConditionalOperator>()) {
+    const auto *Cond = dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+    Bound = ChildExpr != CO->getCond() && Cond && Cond->isComparisonOp();
+    Floating |= IsFloat(CO->getType());
+  } else if (const auto *ND = Parent.get<DeclaratorDecl>()) {
+    const auto *RD = dyn_cast<RecordDecl>(ND->getDeclContext());
+    Bound = (ND->getIdentifier() && fp8::mentionsFp8(ND->getName())) ||
+            (RD && RD->getIdentifier() && fp8::mentionsFp8(RD->getName()));
+    Floating |= IsFloat(ND->getType());
+  } else if (const auto *Ret = Parent.get<ReturnStmt>()) {
+    const FunctionDecl *FD = enclosingFunction(Ret, *R.Context, /*InnermostLambda=*/true);
+    Bound = FD && FD->getIdentifier() && fp8::mentionsFp8(FD->getName());
+    Floating |= FD && IsFloat(FD->getReturnType());
+  }
+  if (!Floating)
+    return;
+  SourceLocation Written = SM->getSpellingLoc(Lit->getBeginLoc());
+  SourceLocation Expansion = SM->getExpansionLoc(Lit->getBeginLoc());
+  int Value = static_cast<int>(V);
+  AllMaxima.push_back({Written, Expansion, Value});
+  if (Bound)
+    Bounds.push_back({Written, Expansion, Value});
+}
+
+void Fp8FormatTargetMismatchCheck::reportConversion(SourceRange Span,
+                                                    llvm::StringRef Verb, QualType From,
+                                                    QualType To) {
+  const Spelling *F = fp8TypeOf(From), *T = fp8TypeOf(To);
+  SourceLocation Loc = Span.getBegin();
+  if (!F || !T || F->Format == T->Format || inSystemCode(Loc, *SM))
+    return;
+  // The types named here are the conversion, not a run-time format choice.
+  auto [File, B] = SM->getDecomposedLoc(SM->getExpansionLoc(Loc));
+  auto [File2, E] = SM->getDecomposedLoc(SM->getExpansionLoc(Span.getEnd()));
+  if (File == File2)
+    Converted.push_back({File, B, E});
+  bool Union = Verb == "overlays";
+  diag(SM->getFileLoc(Loc), "%0 %1 FP8 bytes %2 %3 ('%4' %5 '%6'): %7; convert the "
+                            "values through float instead")
+      << Verb << fp8::formatName(F->Format)
+      << (Verb == "copies" ? "into" : Union ? "with" : "as") << fp8::formatName(T->Format)
+      << F->Name << (Union ? "and" : "to") << T->Name << fp8::consequence(F->Format, F->Fam);
+}
+
+/// Bytes of one format read as the other, wrong on every target: pointer and
+/// reference casts, byte copies, bit casts and unions.
+void Fp8FormatTargetMismatchCheck::checkConversion(const MatchResult &R) {
+  if (const auto *C = R.Nodes.getNodeAs<ExplicitCastExpr>("cast")) {
+    QualType To = C->getTypeAsWritten();
+    // `__builtin_bit_cast(T, v)` and `reinterpret_cast<T &>(v)`: v's bytes.
+    if (isa<BuiltinBitCastExpr>(C) || To->isReferenceType())
+      return reportConversion(C->getSourceRange(), "reinterprets",
+                              C->getSubExpr()->IgnoreParenImpCasts()->getType(), To);
+    if (To->isPointerType())
+      reportConversion(C->getSourceRange(), "reinterprets",
+                       bytesSource(C->getSubExpr())->getType(), To);
+    return;
+  }
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("copy")) {
+    if (calleeName(Call) == "bit_cast") {
+      if (Call->getNumArgs() == 1)
+        reportConversion(Call->getSourceRange(), "reinterprets",
+                         Call->getArg(0)->IgnoreParenImpCasts()->getType(), Call->getType());
+    } else if (Call->getNumArgs() >= 2) {
+      reportConversion(Call->getSourceRange(), "copies",
+                       bytesSource(Call->getArg(1))->getType(),
+                       bytesSource(Call->getArg(0))->getType());
+    }
+    return;
+  }
+  const auto *U = R.Nodes.getNodeAs<RecordDecl>("union");
+  const FieldDecl *First = nullptr;
+  for (const FieldDecl *F : U->fields()) {
+    const Spelling *S = fp8TypeOf(F->getType());
+    if (!S)
+      continue;
+    if (!First)
+      First = F;
+    else if (fp8TypeOf(First->getType())->Format != S->Format)
+      return reportConversion({U->getLocation(), U->getEndLoc()}, "overlays",
+                              First->getType(), F->getType());
+  }
+}
+
+bool Fp8FormatTargetMismatchCheck::inConversion(SourceLocation Loc) const {
+  auto [F, Off] = SM->getDecomposedLoc(Loc);
+  return llvm::any_of(Converted, [&](const Scope &C) {
+    return C.File == F && C.Begin <= Off && Off <= C.End;
+  });
+}
+
+int Fp8FormatTargetMismatchCheck::scopeOf(SourceLocation Loc) const {
+  auto [F, Off] = SM->getDecomposedLoc(Loc);
+  int Best = -1;
+  for (size_t I = 0; I < Scopes.size(); ++I) {
+    const Scope &S = Scopes[I];
+    if (S.File == F && S.Begin <= Off && Off <= S.End &&
+        (Best < 0 || S.End - S.Begin < Scopes[Best].End - Scopes[Best].Begin))
+      Best = static_cast<int>(I);
+  }
+  return Best;
+}
+
+Fp8FormatTargetMismatchCheck::Expected
+Fp8FormatTargetMismatchCheck::expectedAt(SourceLocation Written, SourceLocation Expansion,
+                                         Fp8Format Target) const {
+  if (Target == Fp8Format::None)
+    return {Fp8Format::None, false, false};
+  fp8::Guard G = Facts.guardAt(Written, *SM);
+  if (G == fp8::Guard::None)
+    G = Facts.guardAt(Expansion, *SM);
+  Fp8Format Branch = G == fp8::Guard::OCP    ? Fp8Format::OCP
+                     : G == fp8::Guard::FNUZ ? Fp8Format::FNUZ
+                                             : Fp8Format::None;
+  // The device pass compiles the branch of its own target (a hand-kept arch
+  // list that misses it shows up here), so the target decides. The host pass
+  // compiles the branch HIP_FP8_TYPE_* = 1 (both) selects: there the branch
+  // decides; branches for either format, or chosen by __gfx macros (which
+  // the host pass never defines), are left to the device pass.
+  // In a branch of a hand-kept arch list, the fix is to the list (other
+  // targets share the branch): no fix-it there.
+  bool Fixable = G != fp8::Guard::Arch;
+  if (LangOpts->CUDAIsDevice || G == fp8::Guard::None)
+    return {Target, Branch == Target, Fixable};
+  return {Branch, Branch != Fp8Format::None, Fixable};
+}
+
+void Fp8FormatTargetMismatchCheck::reportUses(Fp8Format Target) {
+  // Scopes that name both formats (CUDA leftovers aside) choose at run time;
+  // counted on the first mismatch only, as most translation units have none.
+  std::vector<unsigned> Named;
+  auto NamesBoth = [&](int S) {
+    if (Named.empty()) {
+      Named.resize(Scopes.size() + 1);
+      for (const Use &U : Uses)
+        if (U.S->From != Origin::CudaType && U.S->From != Origin::CudaEnum &&
+            !inConversion(U.Expansion))
+          Named[scopeOf(U.Expansion) + 1] |= 1u << static_cast<unsigned>(U.S->Format);
+    }
+    return S >= 0 && Named[S + 1] == ((1u << static_cast<unsigned>(Fp8Format::OCP)) |
+                                      (1u << static_cast<unsigned>(Fp8Format::FNUZ)));
+  };
+  llvm::DenseSet<unsigned> Done;
+  for (const Use &U : Uses) {
+    auto [Want, InBranch, CanFix] = expectedAt(U.Written, U.Expansion, Target);
+    if (Want == Fp8Format::None || Want == U.S->Format || NamesBoth(scopeOf(U.Expansion)) ||
+        !Done.insert(U.Written.getRawEncoding()).second)
+      continue;
+    CharSourceRange Name = CharSourceRange::getTokenRange(U.Written);
+    bool Fixable = CanFix && !U.S->Counterpart.empty() &&
+                   Lexer::getSourceText(Name, *SM, *LangOpts) == U.S->Name;
+    bool Cuda = U.S->From == Origin::CudaType || U.S->From == Origin::CudaEnum;
+    auto D = diag(U.Written, "'%0'%1 is %2 %3 FP8 but %select{this target computes|this "
+                             "branch is compiled for targets that compute}6 FP8 in %4: %5")
+             << U.S->Name << (Cuda ? " (CUDA)" : "") << fp8::formatName(U.S->Format)
+             << fp8::familyName(U.S->Fam) << fp8::formatName(Want)
+             << fp8::consequence(U.S->Format, U.S->Fam) << InBranch;
+    if (Fixable)
+      D << FixItHint::CreateReplacement(Name, U.S->Counterpart);
+  }
+}
+
+void Fp8FormatTargetMismatchCheck::reportBounds(Fp8Format Target) {
+  // Scopes holding both maxima choose the bound at run time (counted lazily).
+  std::vector<unsigned> Seen;
+  auto HoldsBoth = [&](int S) {
+    if (Seen.empty()) {
+      Seen.resize(Scopes.size() + 1);
+      for (const Bound &B : AllMaxima)
+        Seen[scopeOf(B.Expansion) + 1] |= B.Value == fp8::OcpE4m3Max ? 1 : 2;
+    }
+    return S >= 0 && Seen[S + 1] == 3;
+  };
+  for (const fp8::NamedConstant &C : Facts.Constants)
+    Bounds.push_back({C.Literal, C.Literal, C.Value});
+  llvm::DenseSet<unsigned> Done;
+  for (const Bound &B : Bounds) {
+    auto [Want, InBranch, CanFix] = expectedAt(B.Written, B.Expansion, Target);
+    int Wrong = Want == Fp8Format::FNUZ  ? fp8::OcpE4m3Max
+                : Want == Fp8Format::OCP ? fp8::FnuzE4m3Max
+                                         : 0;
+    if (B.Value != Wrong || HoldsBoth(scopeOf(B.Expansion)) ||
+        !Done.insert(B.Written.getRawEncoding()).second)
+      continue;
+    bool ToFnuz = Want == Fp8Format::FNUZ;
+    CharSourceRange Tok = CharSourceRange::getTokenRange(B.Written);
+    llvm::StringRef Text = Lexer::getSourceText(Tok, *SM, *LangOpts);
+    llvm::StringRef From = ToFnuz ? "448" : "240", To = ToFnuz ? "240" : "448";
+    auto D = diag(B.Written,
+                  ToFnuz ? "448 is the OCP E4M3 maximum but %select{this target computes|"
+                           "this branch is compiled for targets that compute}0 FP8 in "
+                           "FNUZ, whose E4M3 saturates at 240: values scaled or clamped "
+                           "to 448 saturate at 240 or convert to NaN"
+                         : "240 is the FNUZ E4M3 maximum but %select{this target computes|"
+                           "this branch is compiled for targets that compute}0 FP8 in "
+                           "OCP, whose E4M3 saturates at 448: scaling or clamping to 240 "
+                           "cuts values in (240, 448] and leaves the top of the range "
+                           "unused")
+             << InBranch;
+    if (CanFix && Text.starts_with(From))
+      D << FixItHint::CreateReplacement(Tok, (To + Text.drop_front(3)).str());
+  }
+}
+
+void Fp8FormatTargetMismatchCheck::onEndOfTranslationUnit() {
+  if (!SM || !LangOpts)
+    return;
+  const TargetProfile *T = Ctx ? &resolveTarget(OffloadArch, *Ctx) : findTarget(OffloadArch);
+  if (!T)
+    T = findTarget(DefaultArch);
+  if (!llvm::is_contained(Facts.UserFiles, SM->getMainFileID()))
+    Facts.UserFiles.insert(Facts.UserFiles.begin(), SM->getMainFileID());
+  for (const fp8::PreprocessorFacts::Range &M : Facts.MacroBodies)
+    Scopes.push_back({M.File, M.Begin, M.End});
+  bool MentionsFp8 = false;
+  fp8::scanIdentifiers(*SM, *LangOpts, Facts, [&](SourceLocation L, llvm::StringRef Id) {
+    MentionsFp8 |= fp8::mentionsFp8(Id);
+    if (const Spelling *S = fp8::findSpelling(Id); S && S->From == Origin::PyTorch)
+      Uses.push_back({S, L, L});
+  });
+  reportUses(T->Fp8);
+  if (MentionsFp8)
+    reportBounds(T->Fp8);
+}
+
+} // namespace wavecheck

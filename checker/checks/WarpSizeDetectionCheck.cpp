@@ -1,0 +1,447 @@
+//===--- WarpSizeDetectionCheck.cpp - wave64-warp-size-detection -----------===//
+///
+/// The preprocessor recorder (WarpSizePP.h) gathers the macros that arch
+/// tests choose and where they are used; check() gathers function bodies,
+/// integer constants and references to `warpSize`; onEndOfTranslationUnit()
+/// scans the raw tokens of user files, decides with the target profile and
+/// the pass, and emits every diagnostic.
+///
+//===----------------------------------------------------------------------===//
+#include "checks/WarpSizeDetectionCheck.h"
+#include "checks/ConstantContext.h"
+#include "checks/NodeContext.h"
+#include "checks/Targets.h"
+#include "checks/WarpSizePP.h"
+#include "checks/WaveMatchers.h"
+
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace wavecheck {
+namespace {
+
+/// The two wave sizes of AMD GPUs (FACTS.md, "Targets"): a macro or constant
+/// of any other value is taken to be something else.
+constexpr int64_t Wave32 = 32, Wave64 = 64;
+/// Arch macros quoted in one message at most; more end in ", ...".
+constexpr size_t MaxQuotedNames = 3;
+
+const char *const Advice =
+    "in device code use 'warpSize' where a run-time value will do, or a constant derived per "
+    "target (64 where '__GFX9__' is defined, 32 for gfx10 and later; those macros exist in "
+    "the device pass only); on the host query hipDeviceProp_t::warpSize or "
+    "hipDeviceGetAttribute(hipDeviceAttributeWarpSize)";
+
+const char *const RemovedMessage =
+    "'%0' was deprecated in LLVM in late 2024 and removed in October 2025: clang 22 leaves "
+    "it undefined, so %1; where clang did define it, every host pass saw 64, even for "
+    "wave32 targets";
+
+bool isWaveSize(std::optional<int64_t> V) { return V == Wave32 || V == Wave64; }
+
+/// True for `__global__` functions and functions written `__device__`. The
+/// device attributes clang implies (constexpr functions) leave a function
+/// host code as well.
+bool runsOnDevice(const FunctionDecl *FD) {
+  return FD && llvm::any_of(FD->redecls(), [](const FunctionDecl *D) {
+           const auto *Dev = D->getAttr<CUDADeviceAttr>();
+           return D->hasAttr<CUDAGlobalAttr>() || (Dev && !Dev->isImplicit());
+         });
+}
+
+/// "'a', 'b' and 'c'", at most MaxQuotedNames names.
+std::string quoteNames(llvm::ArrayRef<std::string> Names) {
+  std::vector<std::string> Q;
+  for (size_t I = 0; I < Names.size() && I < MaxQuotedNames; ++I)
+    Q.push_back("'" + Names[I] + "'");
+  if (Names.size() > MaxQuotedNames)
+    return llvm::join(Q, ", ") + ", ...";
+  std::string Last = Q.back();
+  Q.pop_back();
+  return Q.empty() ? Last : llvm::join(Q, ", ") + " and " + Last;
+}
+
+} // namespace
+
+struct WarpSizeDetectionCheck::State {
+  PPFacts PP;
+  ASTContext *Ctx = nullptr;
+  /// A function body as offsets in one file, and whether it is device code.
+  struct Body {
+    FileID File;
+    unsigned Begin, End;
+    bool Device;
+  };
+  /// An integer constant (`const`, `constexpr`) and its initialiser.
+  struct Constant {
+    const VarDecl *VD;
+    SourceRange Init; ///< file locations
+    std::optional<int64_t> Value;
+  };
+  struct WarpSizeUse {
+    SourceLocation Loc;
+    ConstantContext Context;
+    CharSourceRange Range; ///< what the fix-it replaces; invalid: no fix-it
+  };
+  std::vector<Body> Bodies;
+  std::vector<Constant> Constants;
+  std::vector<std::pair<SourceLocation, const VarDecl *>> ConstantRefs;
+  llvm::DenseSet<SourceLocation::UIntTy> WarpSizeInAst; ///< spelling locations
+  std::vector<WarpSizeUse> ConstantUses;
+  std::vector<SourceLocation> HostUses;
+  std::vector<std::pair<SourceLocation, const char *>> RemovedUses;
+
+  const SourceManager &sm() const { return Ctx->getSourceManager(); }
+
+  void addBody(const Stmt *B, bool Device) {
+    if (!B)
+      return;
+    auto [F, Begin] = sm().getDecomposedExpansionLoc(B->getBeginLoc());
+    auto [G, End] = sm().getDecomposedExpansionLoc(B->getEndLoc());
+    if (F == G)
+      Bodies.push_back({F, Begin, End, Device});
+  }
+
+  /// Whether the innermost function body around \p Loc is device code;
+  /// std::nullopt outside function bodies.
+  std::optional<bool> deviceAt(SourceLocation Loc) const {
+    auto [F, Off] = sm().getDecomposedExpansionLoc(Loc);
+    const Body *Best = nullptr;
+    for (const Body &B : Bodies)
+      if (B.File == F && B.Begin <= Off && Off <= B.End &&
+          (!Best || B.End - B.Begin < Best->End - Best->Begin))
+        Best = &B;
+    return Best ? std::optional<bool>(Best->Device) : std::nullopt;
+  }
+
+  bool contains(SourceRange R, SourceLocation Loc) const {
+    auto [F, Off] = sm().getDecomposedLoc(Loc);
+    auto [BF, B] = sm().getDecomposedLoc(R.getBegin());
+    auto [EF, E] = sm().getDecomposedLoc(R.getEnd());
+    return F == BF && F == EF && B <= Off && Off <= E;
+  }
+
+  /// True when \p Ref, a reference to `warpSize`, is in host code: a function
+  /// not written `__device__`/`__global__`, or a lambda that is host-only.
+  bool inHostCode(const Expr *Ref) const {
+    const FunctionDecl *Fn = enclosingFunction(Ref, *Ctx, /*InnermostLambda=*/true);
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Fn);
+        MD && MD->getParent()->isLambda())
+      return !isDeviceFunction(MD); // HIP lambdas are implicitly host and device
+    return Fn && !runsOnDevice(Fn);
+  }
+
+  /// "the #if at line 3 " + what it does, for a wave size it chose wrongly;
+  /// \p It names the value in the text ("it", "that").
+  std::string reason(const ArchCondition &C, const TargetProfile &T, bool Host,
+                     SourceLocation ReportLoc, llvm::StringRef It) const {
+    std::string Where = ("the " + C.Directive + " at ").str();
+    if (sm().getFileID(C.Loc) != sm().getFileID(sm().getFileLoc(ReportLoc)))
+      Where += (sm().getFilename(C.Loc) + ":").str();
+    else
+      Where += "line ";
+    Where += std::to_string(sm().getSpellingLineNumber(C.Loc));
+    std::vector<std::string> DeviceOnly, Targets;
+    bool Family = false;
+    for (const std::string &N : C.Tested) {
+      switch (*classifyArchMacro(N)) {
+      case ArchMacroKind::Removed:
+        return Where + " tests '" + N + "', which clang 22 no longer defines";
+      case ArchMacroKind::Target:
+        Targets.push_back(N);
+        DeviceOnly.push_back(N);
+        break;
+      case ArchMacroKind::Family:
+        Family = true;
+        DeviceOnly.push_back(N);
+        break;
+      case ArchMacroKind::DeviceOnly:
+        DeviceOnly.push_back(N);
+        break;
+      case ArchMacroKind::Platform:
+        break;
+      }
+    }
+    if (Host && !DeviceOnly.empty())
+      return Where + " tests " + quoteNames(DeviceOnly) +
+             ", which only the device pass defines";
+    if (!Targets.empty() && !llvm::is_contained(Targets, ("__" + T.Name + "__").str()))
+      return (Where + " chooses " + It + " from a list of gfx targets that does not include " +
+              T.Name)
+          .str();
+    if (Targets.empty() && !Family)
+      return Where + " tests " + quoteNames(C.Tested) +
+             ", which does not tell one AMD GPU target from another, wave32 or wave64";
+    return (Where + " tests " + quoteNames(C.Tested) + " and takes this branch for " + T.Name)
+        .str();
+  }
+};
+
+WarpSizeDetectionCheck::WarpSizeDetectionCheck(llvm::StringRef Name,
+                                               clang::tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), OffloadArch(Options.getLocalOrGlobal("OffloadArch", "")),
+      ConstantWaveSize(Options.get("ConstantWaveSize", "")), S(std::make_unique<State>()) {}
+
+WarpSizeDetectionCheck::~WarpSizeDetectionCheck() = default;
+
+void WarpSizeDetectionCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "ConstantWaveSize", ConstantWaveSize);
+}
+
+void WarpSizeDetectionCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                                                 Preprocessor *) {
+  PP->addPPCallbacks(std::make_unique<ArchConditionRecorder>(S->PP, SM, *PP));
+}
+
+void WarpSizeDetectionCheck::registerMatchers(MatchFinder *Finder) {
+  auto User = unless(isExpansionInSystemHeader());
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+  Finder->addMatcher(functionDecl(User, isDefinition()).bind("fn"), this);
+  Finder->addMatcher(lambdaExpr(User).bind("lambda"), this);
+  Finder->addMatcher(
+      varDecl(User, hasType(isInteger()), hasInitializer(expr().bind("init"))).bind("var"),
+      this);
+  Finder->addMatcher(declRefExpr(User, to(varDecl().bind("target"))).bind("ref"), this);
+  Finder->addMatcher(namedDecl(User, hasName("warpSize")).bind("decl"), this);
+}
+
+void WarpSizeDetectionCheck::check(const MatchFinder::MatchResult &Result) {
+  State &St = *S;
+  St.Ctx = Result.Context;
+  const SourceManager &SM = *Result.SourceManager;
+  const BoundNodes &N = Result.Nodes;
+  if (const auto *FD = N.getNodeAs<FunctionDecl>("fn")) {
+    St.addBody(FD->getBody(), runsOnDevice(FD));
+  } else if (const auto *LE = N.getNodeAs<LambdaExpr>("lambda")) {
+    St.addBody(LE->getBody(), isDeviceFunction(LE->getCallOperator()));
+  } else if (const auto *VD = N.getNodeAs<VarDecl>("var")) {
+    const auto *Init = N.getNodeAs<Expr>("init");
+    if (!isa<ParmVarDecl>(VD) && (VD->isConstexpr() || VD->getType().isConstQualified()))
+      St.Constants.push_back({VD->getCanonicalDecl(),
+                              SM.getExpansionRange(Init->getSourceRange()).getAsRange(),
+                              constantValue(Init, *St.Ctx)});
+  } else if (const auto *D = N.getNodeAs<NamedDecl>("decl")) {
+    St.WarpSizeInAst.insert(SM.getSpellingLoc(D->getLocation()).getRawEncoding());
+  } else if (const auto *Ref = N.getNodeAs<DeclRefExpr>("ref")) {
+    const auto *Target = N.getNodeAs<VarDecl>("target");
+    if (Target->getName() != "warpSize") {
+      if (Target->getType()->isIntegerType() &&
+          (Target->isConstexpr() || Target->getType().isConstQualified()))
+        St.ConstantRefs.push_back(
+            {SM.getFileLoc(Ref->getLocation()), Target->getCanonicalDecl()});
+      return;
+    }
+    St.WarpSizeInAst.insert(SM.getSpellingLoc(Ref->getLocation()).getRawEncoding());
+    if (!Target->hasGlobalStorage() ||
+        !Target->getDeclContext()->getRedeclContext()->isTranslationUnit())
+      return; // the user's own variable named warpSize
+    SourceLocation Loc = SM.getFileLoc(Ref->getLocation());
+    ConstantContext C = constantContext(Ref, *St.Ctx);
+    if (C != ConstantContext::None)
+      St.ConstantUses.push_back({Loc, C, fileRange(Ref->getSourceRange(), *St.Ctx)});
+    else if (St.inHostCode(Ref))
+      St.HostUses.push_back(Loc);
+  }
+}
+
+/// Raw tokens of user files: uses of `__AMDGCN_WAVEFRONT_SIZE` in code and
+/// `#define` bodies (conditions come from the recorder), and `warpSize` that
+/// the parser dropped because it was not a constant where one is required.
+static void scanUserTokens(WarpSizeDetectionCheck::State &St) {
+  const SourceManager &SM = St.sm();
+  for (FileID F : St.PP.UserFiles) {
+    std::vector<RawToken> Toks = rawTokens(F, SM, St.Ctx->getLangOpts());
+    for (size_t I = 0; I < Toks.size(); ++I) {
+      const Token &T = Toks[I].Tok;
+      if (T.isNot(tok::raw_identifier))
+        continue;
+      llvm::StringRef Name = T.getRawIdentifier(), Dir = Toks[I].Directive;
+      bool Removed = isRemovedWaveSizeMacro(Name);
+      if ((!Removed && Name != "warpSize") || St.PP.skipped(T.getLocation(), SM))
+        continue;
+      bool DefinedName = I > 0 && Toks[I - 1].Tok.is(tok::raw_identifier) &&
+                         Toks[I - 1].Tok.getRawIdentifier() == Dir;
+      if (Removed && (Dir.empty() || (Dir == "define" && !DefinedName)))
+        St.RemovedUses.push_back(
+            {T.getLocation(), llvm::is_contained(St.PP.RemovedMacrosDefined, Name)
+                                  ? "only the project's own definition keeps this working"
+                              : Dir.empty() ? "this code does not compile"
+                                            : "this macro expands to an undeclared name"});
+      if (Removed || !Dir.empty() ||
+          St.WarpSizeInAst.count(T.getLocation().getRawEncoding()) ||
+          (I > 0 && Toks[I - 1].Tok.isOneOf(tok::period, tok::arrow, tok::coloncolon)))
+        continue; // conditions come from the recorder; members and parsed uses from the AST
+      if (ConstantContext C = lexicalContext(Toks, I); C != ConstantContext::None)
+        St.ConstantUses.push_back(
+            {T.getLocation(), C, CharSourceRange::getTokenRange(T.getLocation())});
+    }
+  }
+}
+
+void WarpSizeDetectionCheck::reportRemovedMacro(State &St) {
+  for (SourceLocation Loc : St.PP.RemovedMacroTests)
+    St.RemovedUses.push_back(
+        {Loc, "this test sees no definition unless the project provides one"});
+  llvm::DenseSet<SourceLocation::UIntTy> Seen;
+  for (auto [Loc, Consequence] : St.RemovedUses) {
+    if (!Seen.insert(Loc.getRawEncoding()).second)
+      continue;
+    llvm::SmallString<32> Buf;
+    diag(Loc, RemovedMessage) << Lexer::getSpelling(Loc, Buf, St.sm(), St.Ctx->getLangOpts())
+                              << Consequence;
+    diag(Loc, Advice, DiagnosticIDs::Note);
+  }
+}
+
+void WarpSizeDetectionCheck::reportWarpSize(State &St) {
+  const TargetProfile &T = resolveTarget(OffloadArch, *St.Ctx);
+  std::string Constant =
+      ConstantWaveSize.empty() ? std::to_string(T.WaveSize) : ConstantWaveSize;
+  llvm::DenseSet<SourceLocation::UIntTy> Seen;
+  for (const State::WarpSizeUse &U : St.ConstantUses) {
+    if (!Seen.insert(U.Loc.getRawEncoding()).second)
+      continue;
+    auto D = diag(U.Loc, "'warpSize' is not a constant expression since ROCm 7; as %0 it "
+                         "compiled with ROCm 6 headers, where it was constexpr, and is an "
+                         "error with ROCm 7")
+             << contextPhrase(U.Context);
+    // A literal would make `static_assert(warpSize == 64)` vacuous: only a
+    // project constant (the option) keeps its meaning.
+    bool Vacuous = U.Context == ConstantContext::StaticAssert && ConstantWaveSize.empty();
+    if (U.Range.isValid() && !Vacuous)
+      D << FixItHint::CreateReplacement(U.Range, Constant);
+  }
+  for (SourceLocation Loc : St.HostUses)
+    if (Seen.insert(Loc.getRawEncoding()).second)
+      diag(Loc, "'warpSize' read in host code: since ROCm 7 it exists in device code only, "
+                "and before that the host saw 64 even for wave32 targets; query "
+                "hipDeviceProp_t::warpSize or "
+                "hipDeviceGetAttribute(hipDeviceAttributeWarpSize) on the host");
+}
+
+void WarpSizeDetectionCheck::reportChosen(State &St) {
+  const SourceManager &SM = St.sm();
+  const TargetProfile &T = resolveTarget(OffloadArch, *St.Ctx);
+  const int64_t W = T.WaveSize;
+  const bool Host = !St.Ctx->getLangOpts().CUDAIsDevice;
+  const char *DeviceMsg =
+      "'%0' resolves to %1 for %2 (device pass), whose wavefronts have %3 lanes: %4";
+  const char *HostMsg = "%0 resolves to %1 in the host pass, where no __gfx*__ macro is "
+                        "defined, so this host code assumes %1-lane wavefronts, but %2 "
+                        "wavefronts have %3 lanes: %4";
+
+  // Wave-size macros whose value in this pass is not the target's.
+  llvm::DenseMap<const MacroInfo *, const ChosenMacro *> Wrong;
+  for (const auto &[MI, C] : St.PP.Chosen)
+    if (looksLikeWaveSizeName(C.Name) && isWaveSize(C.Value) && *C.Value != W)
+      Wrong[MI] = &C;
+
+  // Constants: wave-size constants an arch test chose (declared in one of its
+  // branches, or computed from a macro it chose), and, for the host pass,
+  // namespace-scope constants computed from a wrong wave-size macro.
+  struct Taint {
+    std::string Name, Via; ///< Via: the macro the constant is computed from
+    int64_t Value;
+    const ArchCondition *Cond;
+    bool FromSizeMacro; ///< Via is a wrong wave-size macro, Name any constant
+  };
+  llvm::DenseMap<const VarDecl *, Taint> Tainted;
+  for (const State::Constant &K : St.Constants) {
+    const ChosenMacro *Selector = nullptr, *SizeMacro = nullptr;
+    for (const ChosenMacroUse &U : St.PP.Uses)
+      if (St.contains(K.Init, U.Loc)) {
+        const ChosenMacro &C = St.PP.Chosen.find(U.Macro)->second;
+        bool IsSize = looksLikeWaveSizeName(C.Name) && isWaveSize(C.Value);
+        (IsSize ? SizeMacro : Selector) = &C;
+      }
+    llvm::StringRef Name = K.VD->getName();
+    if (looksLikeWaveSizeName(Name) && isWaveSize(K.Value) && !SizeMacro) {
+      const ArchBranch *B = St.PP.branchAt(K.VD->getLocation(), SM);
+      const ArchCondition *Cond = Selector ? &Selector->Cond : B ? &B->Cond : nullptr;
+      if (!Cond || *K.Value == W)
+        continue;
+      Taint Tn{Name.str(), "", *K.Value, Cond, false};
+      if (Selector)
+        Tn.Via = Selector->Name;
+      if (Host) {
+        Tainted[K.VD] = Tn;
+        continue;
+      }
+      std::string Why = Selector ? "it is computed from '" + Selector->Name + "', and " +
+                                       St.reason(*Cond, T, Host, K.Init.getBegin(), "that")
+                                 : St.reason(*Cond, T, Host, K.Init.getBegin(), "it");
+      diag(K.Init.getBegin(), DeviceMsg) << Name << *K.Value << T.Name << W << Why;
+      diag(K.Init.getBegin(), Advice, DiagnosticIDs::Note);
+    } else if (Host && SizeMacro && *SizeMacro->Value != W && !K.VD->isLocalVarDeclOrParm()) {
+      Tainted[K.VD] = {Name.str(), SizeMacro->Name, *SizeMacro->Value, &SizeMacro->Cond, true};
+    }
+  }
+
+  if (!Host) {
+    std::vector<const ChosenMacro *> InOrder;
+    for (const auto &[MI, C] : Wrong)
+      InOrder.push_back(C);
+    llvm::sort(InOrder, [&](const ChosenMacro *A, const ChosenMacro *B) {
+      return SM.isBeforeInTranslationUnit(A->ValueLoc, B->ValueLoc);
+    });
+    for (const ChosenMacro *C : InOrder) {
+      diag(C->ValueLoc, DeviceMsg) << C->Name << *C->Value << T.Name << W
+                                   << St.reason(C->Cond, T, Host, C->ValueLoc, "it");
+      diag(C->ValueLoc, Advice, DiagnosticIDs::Note);
+    }
+    return;
+  }
+  // Host pass: report where host code uses the wrong value.
+  llvm::DenseSet<SourceLocation::UIntTy> Seen;
+  for (const ChosenMacroUse &U : St.PP.Uses) {
+    auto It = Wrong.find(U.Macro);
+    if (It == Wrong.end() || St.deviceAt(U.Loc) != false ||
+        !Seen.insert(U.Loc.getRawEncoding()).second)
+      continue;
+    const ChosenMacro &C = *It->second;
+    llvm::SmallString<32> Buf;
+    llvm::StringRef Written = Lexer::getSpelling(U.Loc, Buf, SM, St.Ctx->getLangOpts());
+    std::string Name = "'" + C.Name + "'";
+    if (Written != C.Name) // `BLOCK_THREADS` expanding to `(4 * WAVE_SIZE)`
+      Name += " (through '" + Written.str() + "')";
+    diag(U.Loc, HostMsg) << Name << *C.Value << T.Name << W
+                         << St.reason(C.Cond, T, Host, U.Loc, "it");
+    diag(U.Loc, Advice, DiagnosticIDs::Note);
+  }
+  for (const auto &[Loc, VD] : St.ConstantRefs) {
+    auto It = Tainted.find(VD);
+    if (It == Tainted.end() || St.deviceAt(Loc) != false ||
+        !Seen.insert(Loc.getRawEncoding()).second)
+      continue;
+    const Taint &Tn = It->second;
+    if (Tn.FromSizeMacro)
+      diag(Loc, "'%0' is computed from '%1', which resolves to %2 in the host pass, where no "
+                "__gfx*__ macro is defined, so this host code assumes %2-lane wavefronts, "
+                "but %3 wavefronts have %4 lanes: %5")
+          << Tn.Name << Tn.Via << Tn.Value << T.Name << W
+          << St.reason(*Tn.Cond, T, Host, Loc, "it");
+    else
+      diag(Loc, HostMsg) << ("'" + Tn.Name + "'") << Tn.Value << T.Name << W
+                         << (Tn.Via.empty() ? St.reason(*Tn.Cond, T, Host, Loc, "it")
+                                            : "it is computed from '" + Tn.Via + "', and " +
+                                                  St.reason(*Tn.Cond, T, Host, Loc, "that"));
+    diag(Loc, Advice, DiagnosticIDs::Note);
+  }
+}
+
+void WarpSizeDetectionCheck::onEndOfTranslationUnit() {
+  State &St = *S;
+  if (St.Ctx) {
+    scanUserTokens(St);
+    reportRemovedMacro(St);
+    reportWarpSize(St);
+    reportChosen(St);
+  }
+  *S = State(); // the recorder keeps a reference to S->PP
+}
+
+} // namespace wavecheck
