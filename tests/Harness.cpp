@@ -35,7 +35,7 @@ void removeTree(const std::string &Dir) { llvm::sys::fs::remove_directories(Dir)
 
 ProcessResult runProgram(const std::string &Program,
                          const std::vector<std::string> &Args,
-                         const std::string &Cwd) {
+                         const std::string &Cwd, unsigned SecondsToWait) {
   ProcessResult R;
   llvm::SmallString<128> OutFile, ErrFile;
   llvm::sys::fs::createTemporaryFile("wavecheck-out", "txt", OutFile);
@@ -50,7 +50,7 @@ ProcessResult runProgram(const std::string &Program,
                                                 llvm::StringRef(ErrFile)};
   std::string ErrMsg;
   R.ExitCode = llvm::sys::ExecuteAndWait("/bin/sh", Refs, std::nullopt, Redirects,
-                                         /*SecondsToWait=*/300, 0, &ErrMsg);
+                                         SecondsToWait, 0, &ErrMsg);
   R.Out = readFile(std::string(OutFile));
   R.Err = readFile(std::string(ErrFile)) + ErrMsg;
   llvm::sys::fs::remove(OutFile);

@@ -18,10 +18,12 @@ struct ProcessResult {
 ProcessResult runWavecheck(const std::vector<std::string> &Args,
                            const std::string &Cwd = "");
 
-/// Runs any program the same way.
+/// Runs any program the same way. A program killed by a signal or still
+/// running after \p SecondsToWait seconds (then killed) gives ExitCode -2,
+/// with the reason in Err.
 ProcessResult runProgram(const std::string &Program,
                          const std::vector<std::string> &Args,
-                         const std::string &Cwd = "");
+                         const std::string &Cwd = "", unsigned SecondsToWait = 300);
 
 /// Parses wavecheck's JSON output; fails the current test when it is not JSON.
 llvm::json::Object parseReport(const std::string &Out);

@@ -14,6 +14,10 @@
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "llvm/ADT/StringRef.h"
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -27,7 +31,7 @@ enum class HeaderMode {
   System   ///< whatever the compile command and clang's ROCm detection find
 };
 
-enum class OutputFormat { Text, Json };
+enum class OutputFormat { Text, Json, Sarif };
 
 /// Everything the command line decides.
 struct Options {
@@ -43,16 +47,40 @@ struct Options {
   std::string ExportFixes;              ///< file for clang-apply-replacements YAML
   unsigned Jobs = 1;
   HeaderMode Headers = HeaderMode::Auto;
+  /// `--config-file`: one explicit configuration file used instead of the
+  /// `.wavecheck.yaml` lookup (docs/config.md). Empty: lookup.
+  std::string ConfigFile;
+  /// `--checks` as given, applied after the configuration files' Checks.
+  std::optional<std::string> CliChecks;
+  /// `--warnings-as-errors` as given, applied after the configuration files'.
+  std::optional<std::string> CliWarningsAsErrors;
+  /// True when Arches came from `--offload-arch` (overrides OffloadArch in
+  /// configuration files); false when it is the default.
+  bool ArchesFromCommandLine = false;
+  /// gitignore-style patterns (`--exclude`, `--exclude-from`) applied to
+  /// directory scans, relative to each scanned directory (lib/Exclude.h).
+  std::vector<std::string> Excludes;
+  /// clang-tidy's `--extra-arg-before`: prepended to every compile command.
+  std::vector<std::string> ExtraArgsBefore;
+  /// Called after each file is analysed, under a lock (never concurrently),
+  /// with files done, files in total and findings so far (per file, before
+  /// de-duplication across files). Empty: no progress reporting.
+  std::function<void(size_t Done, size_t Total, size_t Findings)> Progress;
 };
 
 /// The default check globs: every wavecheck rule.
 inline constexpr llvm::StringRef DefaultChecks = "wave64-*,fp8-*,xcd-*";
+
+struct FileConfig; // lib/Config.h
 
 /// One source file to analyse and the compile command to parse it with.
 struct Job {
   std::string File;              ///< absolute path
   std::string Directory;         ///< working directory of the compile command
   std::vector<std::string> Args; ///< user arguments, compiler and file excluded
+  /// Effective configuration (lib/Config.h), set by analyse(); null: the
+  /// command-line options alone.
+  std::shared_ptr<const FileConfig> Config;
 };
 
 /// A location-carrying message attached to a finding.
@@ -90,6 +118,11 @@ struct InputError {
   /// True when the file could not be analysed (exit code 3); false for a
   /// missing header, after which the file's findings still come out.
   bool Fatal = true;
+  /// What went wrong, for tools reading the JSON `errors` (README, "JSON"):
+  /// "missing-header", "not-analysed", "no-input", "fix-refused",
+  /// "fix-failed", "fix-conflict"; empty means "not-analysed" when Fatal,
+  /// else "incomplete".
+  std::string Kind;
 };
 
 struct RunResult {
@@ -99,6 +132,14 @@ struct RunResult {
   std::vector<std::string> Notes;  ///< driver notes (dropped nvcc flags ...)
   size_t PassesPerFile = 1;        ///< targets x passes each file was parsed in
   bool ConfigError = false;        ///< the compile database is unusable (exit 2)
+  /// xxh3_64bits of each file's content as the parses read it from disk (main
+  /// files and headers; canonical absolute paths). std::nullopt: the file was
+  /// read twice with different contents. --fix edits a file only while its
+  /// content still hashes the same (applyFixes).
+  std::map<std::string, std::optional<uint64_t>> ParsedContent;
+  /// Per analysed source: every file its parses read from disk (itself and
+  /// the headers it includes); --fix uses it to tell which edits broke a file.
+  std::map<std::string, std::set<std::string>> FilesRead;
 };
 
 /// Expands Options::Inputs and the compile database into jobs. Problems with
@@ -112,11 +153,45 @@ RunResult analyse(const Options &Opts);
 /// Writes the findings as clang-style text or as the JSON of DESIGN.md.
 void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color);
 void printJson(const RunResult &R, llvm::raw_ostream &OS);
+/// Writes the findings as SARIF 2.1.0 for GitHub code scanning (lib/Sarif.cpp
+/// documents the URIs, regions, fingerprints and automation id); Opts.Arches
+/// names the run.
+void printSarif(const RunResult &R, const Options &Opts, llvm::raw_ostream &OS);
+
+/// What one `--fix` run has changed, kept across its rounds of
+/// analyse-and-fix (docs/fix.md).
+struct FixSession {
+  /// File -> its content before this run's first edit of it.
+  std::map<std::string, std::string> Original;
+  /// File -> xxh3_64bits of the content this run last wrote to it.
+  std::map<std::string, uint64_t> Written;
+  /// Files this run no longer edits: a fix of theirs was refused or undone.
+  std::set<std::string> Frozen;
+  /// Files changed by the latest applyFixes call.
+  std::set<std::string> LastRound;
+};
 
 /// Applies every fix of \p R to the files, each written atomically (temporary
-/// file, then rename). Returns the number of files changed; problems are
-/// appended to R.Errors.
-unsigned applyFixes(RunResult &R);
+/// file beside it, then rename; permissions kept). A file is left alone, with
+/// an InputError naming it (Fatal, so exit code 3), when its content is not
+/// the content R's parses read (R.ParsedContent: "changed since it was
+/// analysed; not fixed", Kind "fix-refused"), when it is read-only (no write
+/// permission bit, or not writable by this user; "fix-refused"), or when it
+/// cannot be read or written ("fix-failed"). Overlapping fix-its are skipped
+/// with a non-fatal "fix-conflict". Files in S->Frozen are skipped silently.
+/// Returns the number of files changed; problems are appended to R.Errors.
+unsigned applyFixes(RunResult &R, FixSession *S = nullptr);
+
+/// Checks the edits of the latest applyFixes round: \p After is the analysis
+/// of the fixed files, \p Before the analysis of the files before any edit.
+/// For every source with a compiler error (a Fatal InputError) in \p After
+/// but none in \p Before, every file it read that S.LastRound changed gets
+/// its original content back (atomically, and only while it still holds what
+/// --fix wrote) and is frozen. Returns the number of files restored; problems
+/// and a note per restored file are appended to \p Problems (Kind
+/// "fix-failed", Fatal).
+unsigned revertBreakingFixes(const RunResult &Before, const RunResult &After,
+                             FixSession &S, std::vector<InputError> &Problems);
 
 /// Writes the fixes as the YAML clang-apply-replacements reads.
 bool exportFixes(const RunResult &R, llvm::StringRef Path, std::string &Err);

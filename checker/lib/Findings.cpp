@@ -53,7 +53,10 @@ std::string canonicalPath(llvm::StringRef Path, llvm::StringRef Base) {
 
 Finding toFinding(const clang::tidy::ClangTidyError &E, llvm::StringRef Arch,
                   llvm::StringRef Pass, LineTable &Lines) {
-  Finding F{E.DiagnosticName, E.DiagLevel == clang::tooling::Diagnostic::Error
+  // A warning matching WarningsAsErrors (configuration or
+  // --warnings-as-errors) is an error, as clang-tidy reports it.
+  Finding F{E.DiagnosticName, E.DiagLevel == clang::tooling::Diagnostic::Error ||
+                                      E.IsWarningAsError
                                   ? "error"
                                   : "warning",
             canonicalPath(E.Message.FilePath, E.BuildDirectory), E.Message.FileOffset, 0, 0,

@@ -1,17 +1,137 @@
 //===--- Fixes.cpp - applying and exporting fix-its ------------------------===//
+///
+/// \file
+/// `--fix` edits a file only while it holds the content that was analysed,
+/// never a read-only one, always atomically, and undoes an edit after which a
+/// file no longer parses (docs/fix.md).
+///
+//===----------------------------------------------------------------------===//
+#include "lib/Fixes.h"
 #include "lib/Driver.h"
+#include "lib/Findings.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang/Tooling/Core/Replacement.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/raw_ostream.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/Support/raw_ostream.h"
 #include <map>
 
 namespace wavecheck {
 
-unsigned applyFixes(RunResult &R) {
+namespace fs = llvm::sys::fs;
+
+uint64_t contentHash(llvm::StringRef Text) { return llvm::xxh3_64bits(Text); }
+
+void recordContent(ContentLog &Log, const std::string &File, std::optional<uint64_t> Hash) {
+  auto [It, New] = Log.try_emplace(File, Hash);
+  if (!New && It->second != Hash)
+    It->second = std::nullopt;
+}
+
+namespace {
+
+/// A file whose buffer is hashed into the log when it is read.
+class RecordingFile : public llvm::vfs::File {
+public:
+  RecordingFile(std::unique_ptr<llvm::vfs::File> Inner, std::string Path, ContentLog &Log)
+      : Inner(std::move(Inner)), Path(std::move(Path)), Log(Log) {}
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return Inner->status(); }
+  llvm::ErrorOr<std::string> getName() override { return Inner->getName(); }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+  getBuffer(const llvm::Twine &Name, int64_t FileSize, bool RequiresNullTerminator,
+            bool IsVolatile) override {
+    auto Buf = Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
+    if (Buf)
+      recordContent(Log, Path, contentHash((*Buf)->getBuffer()));
+    return Buf;
+  }
+  std::error_code close() override { return Inner->close(); }
+
+private:
+  std::unique_ptr<llvm::vfs::File> Inner;
+  std::string Path;
+  ContentLog &Log;
+};
+
+class RecordingFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  RecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS, ContentLog &Log)
+      : ProxyFileSystem(std::move(FS)), Log(Log) {}
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    auto F = ProxyFileSystem::openFileForRead(Path);
+    if (!F)
+      return F;
+    llvm::ErrorOr<std::string> Cwd = getCurrentWorkingDirectory();
+    std::string Key = canonicalPath(Path.str(), Cwd ? *Cwd : std::string());
+    return std::unique_ptr<llvm::vfs::File>(
+        std::make_unique<RecordingFile>(std::move(*F), std::move(Key), Log));
+  }
+
+private:
+  ContentLog &Log;
+};
+
+/// True when \p File may not be edited: no write permission bit at all (a
+/// file marked read-only, which root could still replace), or not writable by
+/// this user.
+bool isReadOnly(llvm::StringRef File, std::string &Why) {
+  llvm::ErrorOr<fs::perms> Perms = fs::getPermissions(File);
+  if (Perms && !(*Perms & (fs::owner_write | fs::group_write | fs::others_write))) {
+    llvm::raw_string_ostream(Why) << "the file is read-only (mode "
+                                  << llvm::format("%04o", unsigned(*Perms)) << ")";
+    return true;
+  }
+  if (std::error_code EC = fs::access(File, fs::AccessMode::Write)) {
+    Why = "the file is not writable: " + EC.message();
+    return true;
+  }
+  return false;
+}
+
+/// Writes \p Text to \p File through a temporary file beside it and a rename,
+/// keeping \p File's permissions.
+llvm::Error writeAtomically(llvm::StringRef File, llvm::StringRef Text) {
+  // writeToOutput writes a temporary file beside File and renames it over
+  // File, so a failure never leaves a half-written source. File is already
+  // the symlink's target (canonicalPath).
+  llvm::ErrorOr<fs::perms> Perms = fs::getPermissions(File);
+  if (llvm::Error Err = llvm::writeToOutput(File, [&](llvm::raw_ostream &OS) {
+        OS << Text;
+        return llvm::Error::success();
+      }))
+    return Err;
+  if (Perms)
+    if (std::error_code EC = fs::setPermissions(File, *Perms))
+      return llvm::createStringError(EC, "cannot keep the file's permissions: " +
+                                             EC.message());
+  return llvm::Error::success();
+}
+
+std::unique_ptr<llvm::MemoryBuffer> readWhole(llvm::StringRef File, std::string &Err) {
+  // Not memory-mapped: the file is replaced while the buffer is in use.
+  auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false,
+                                         /*IsVolatile=*/true);
+  if (!Buf) {
+    Err = Buf.getError().message();
+    return nullptr;
+  }
+  return std::move(*Buf);
+}
+
+} // namespace
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+makeContentRecorder(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS, ContentLog &Log) {
+  return llvm::makeIntrusiveRefCnt<RecordingFileSystem>(std::move(FS), Log);
+}
+
+unsigned applyFixes(RunResult &R, FixSession *S) {
   std::map<std::string, clang::tooling::Replacements> PerFile;
   for (const Finding &F : R.Findings)
     for (const Replacement &Rp : F.Fixes) {
@@ -32,40 +152,101 @@ unsigned applyFixes(RunResult &R) {
                               "fix-it of " + F.Check + " at offset " +
                                   std::to_string(Rp.Offset) +
                                   " overlaps another fix-it; not applied",
-                              false});
+                              false, "fix-conflict"});
       }
     }
+  if (S)
+    S->LastRound.clear();
   unsigned Changed = 0;
   for (auto &[File, Set] : PerFile) {
-    auto Buf = llvm::MemoryBuffer::getFile(File);
+    if (S && S->Frozen.count(File))
+      continue;
+    std::string Err;
+    std::unique_ptr<llvm::MemoryBuffer> Buf = readWhole(File, Err);
     if (!Buf) {
-      R.Errors.push_back({File, "cannot read file to fix: " + Buf.getError().message()});
+      R.Errors.push_back({File, "cannot read file to fix: " + Err, true, "fix-failed"});
       continue;
     }
-    llvm::Expected<std::string> New =
-        clang::tooling::applyAllReplacements((*Buf)->getBuffer(), Set);
+    llvm::StringRef Old = Buf->getBuffer();
+    // The fix-its' offsets are valid for the content that was parsed only.
+    auto Parsed = R.ParsedContent.find(File);
+    if (Parsed == R.ParsedContent.end() || Parsed->second != contentHash(Old)) {
+      R.Errors.push_back({File, "changed since it was analysed; not fixed", true,
+                          "fix-refused"});
+      continue;
+    }
+    llvm::Expected<std::string> New = clang::tooling::applyAllReplacements(Old, Set);
     if (!New) {
-      R.Errors.push_back({File, "cannot apply fix-its: " + llvm::toString(New.takeError())});
+      R.Errors.push_back({File, "cannot apply fix-its: " + llvm::toString(New.takeError()),
+                          true, "fix-failed"});
       continue;
     }
-    if (*New == (*Buf)->getBuffer())
+    if (*New == Old)
       continue;
-    // writeToOutput writes a temporary file beside File and renames it over
-    // File, so a failure never leaves a half-written source. File is already
-    // the symlink's target (canonicalPath); its permissions are kept.
-    llvm::ErrorOr<llvm::sys::fs::perms> Perms = llvm::sys::fs::getPermissions(File);
-    if (llvm::Error Err = llvm::writeToOutput(File, [&](llvm::raw_ostream &OS) {
-          OS << *New;
-          return llvm::Error::success();
-        })) {
-      R.Errors.push_back({File, "cannot write fixed file: " + llvm::toString(std::move(Err))});
+    std::string Why;
+    if (isReadOnly(File, Why)) {
+      R.Errors.push_back({File, Why + "; not fixed", true, "fix-refused"});
       continue;
     }
-    if (Perms)
-      llvm::sys::fs::setPermissions(File, *Perms);
+    if (llvm::Error Err = writeAtomically(File, *New)) {
+      R.Errors.push_back({File, "cannot write fixed file: " + llvm::toString(std::move(Err)),
+                          true, "fix-failed"});
+      continue;
+    }
+    if (S) {
+      S->Original.try_emplace(File, Old.str());
+      S->Written[File] = contentHash(*New);
+      S->LastRound.insert(File);
+    }
     ++Changed;
   }
   return Changed;
+}
+
+unsigned revertBreakingFixes(const RunResult &Before, const RunResult &After,
+                             FixSession &S, std::vector<InputError> &Problems) {
+  std::set<std::string> BrokenBefore, BrokenAfter;
+  for (const InputError &E : Before.Errors)
+    if (E.Fatal)
+      BrokenBefore.insert(E.File);
+  std::map<std::string, std::string> Cause; // source -> its first new error
+  for (const InputError &E : After.Errors)
+    if (E.Fatal && !BrokenBefore.count(E.File))
+      Cause.try_emplace(E.File, E.Message);
+  // Files to restore -> the source that no longer parses.
+  std::map<std::string, std::string> Restore;
+  for (const auto &[Source, Message] : Cause) {
+    auto Read = After.FilesRead.find(Source);
+    if (Read == After.FilesRead.end())
+      continue;
+    for (const std::string &F : Read->second)
+      if (S.LastRound.count(F))
+        Restore.try_emplace(F, Source);
+  }
+  unsigned Restored = 0;
+  for (const auto &[File, Source] : Restore) {
+    S.Frozen.insert(File);
+    std::string Err;
+    std::unique_ptr<llvm::MemoryBuffer> Buf = readWhole(File, Err);
+    std::string Why = "fix-its made " + displayPath(Source) +
+                      " fail to parse (" + Cause[Source] + ")";
+    if (!Buf || contentHash(Buf->getBuffer()) != S.Written[File]) {
+      Problems.push_back({File, Why + "; the file changed since it was fixed, so its "
+                                      "original content was not restored",
+                          true, "fix-failed"});
+      continue;
+    }
+    if (llvm::Error E = writeAtomically(File, S.Original[File])) {
+      Problems.push_back({File, Why + "; cannot restore the original content: " +
+                                    llvm::toString(std::move(E)),
+                          true, "fix-failed"});
+      continue;
+    }
+    Problems.push_back({File, Why + "; original content restored, not fixed", true,
+                        "fix-failed"});
+    ++Restored;
+  }
+  return Restored;
 }
 
 bool exportFixes(const RunResult &R, llvm::StringRef Path, std::string &Err) {

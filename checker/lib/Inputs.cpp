@@ -1,9 +1,12 @@
 //===--- Inputs.cpp - files, directories and compile databases -------------===//
 #include "lib/Driver.h"
+#include "lib/Exclude.h"
 #include "lib/Findings.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Options/Options.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Option/ArgList.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -77,9 +80,13 @@ bool isGpuCommand(const clang::tooling::CompileCommand &C) {
     llvm::StringRef A = C.CommandLine[I];
     if (I == 0 && (path::filename(A).contains("nvcc") || path::filename(A).contains("hipcc")))
       return true;
-    if (A == "-xhip" || A == "-xcuda" || A.starts_with("--offload-arch") ||
-        A.starts_with("--cuda-gpu-arch") || A.starts_with("-fgpu-rdc") ||
+    if (A == "-xhip" || A == "-xcuda" || A == "--language=hip" || A == "--language=cuda" ||
+        A.starts_with("--offload-arch") || A.starts_with("--cuda-gpu-arch") ||
+        A.starts_with("-fgpu-rdc") || A.starts_with("--hip-path") ||
+        A.starts_with("--cuda-path") ||
         ((A == "-x") && I + 1 < C.CommandLine.size() &&
+         (C.CommandLine[I + 1] == "hip" || C.CommandLine[I + 1] == "cuda")) ||
+        ((A == "--language") && I + 1 < C.CommandLine.size() &&
          (C.CommandLine[I + 1] == "hip" || C.CommandLine[I + 1] == "cuda")))
       return true;
   }
@@ -95,18 +102,37 @@ std::vector<std::string> argsFromCommand(const clang::tooling::CompileCommand &C
   return Args;
 }
 
-void addDirectory(llvm::StringRef Dir, std::vector<std::string> &Files, RunResult &Out) {
+/// \p Path relative to \p Dir with '/' separators ("" when not under it).
+std::string relativeTo(llvm::StringRef Path, llvm::StringRef Dir) {
+  llvm::StringRef Rel = Path;
+  if (!Rel.consume_front(Dir))
+    return "";
+  Rel = Rel.ltrim("/\\");
+  return path::convert_to_slash(Rel);
+}
+
+void addDirectory(llvm::StringRef Dir, const ExcludeMatcher &Excludes,
+                  std::vector<std::string> &Files, RunResult &Out) {
   std::vector<std::string> Found;
   std::error_code EC;
+  unsigned Excluded = 0;
   // Symlinked directories are not followed (no cycles); FIFOs, sockets and
-  // devices are skipped (reading one would block).
+  // devices are skipped (reading one would block). An excluded directory is
+  // not entered (as in git, nothing below it can be re-included).
   for (fs::recursive_directory_iterator It(Dir, EC, /*follow_symlinks=*/false), End;
        It != End && !EC; It.increment(EC)) {
     llvm::StringRef Name = path::filename(It->path());
     fs::file_status St;
     if (fs::status(It->path(), St, /*follow=*/true))
       continue;
-    if (St.type() == fs::file_type::directory_file) {
+    bool IsDir = St.type() == fs::file_type::directory_file;
+    if (!Excludes.empty() && Excludes.excluded(relativeTo(It->path(), Dir), IsDir)) {
+      ++Excluded;
+      if (IsDir)
+        It.no_push();
+      continue;
+    }
+    if (IsDir) {
       if (Name.starts_with("."))
         It.no_push();
       continue;
@@ -117,10 +143,39 @@ void addDirectory(llvm::StringRef Dir, std::vector<std::string> &Files, RunResul
   if (EC)
     Out.Errors.push_back({absolute(Dir), "cannot scan directory: " + EC.message()});
   else if (Found.empty())
-    Out.Errors.push_back({absolute(Dir), "directory holds no .hip, .cu, .cuh, .h or .hpp "
-                                         "source (symlinked directories are not followed)"});
+    Out.Errors.push_back(
+        {absolute(Dir), "directory holds no .hip, .cu, .cuh, .h or .hpp source" +
+                            std::string(Excluded ? " that --exclude leaves" : "") +
+                            " (symlinked directories are not followed)"});
   std::sort(Found.begin(), Found.end());
   Files.insert(Files.end(), Found.begin(), Found.end());
+}
+
+/// The arguments given after `--`. When they start with a compiler (CMake's
+/// `<LANG>_CLANG_TIDY` passes the whole compile command: `/usr/bin/c++
+/// <flags> -o x.o -c x.hip`), the compiler and the positional inputs are
+/// dropped, as clang-tidy's FixedCompilationDatabase does: clang's driver
+/// option table tells inputs from option values (`-MT x.o`); `-c`, `-o` and
+/// the dependency-file flags are dropped with the passes' own flags.
+std::vector<std::string> withoutCompilerAndInputs(const std::vector<std::string> &Args) {
+  if (Args.empty() || llvm::StringRef(Args.front()).starts_with("-"))
+    return Args;
+  std::vector<const char *> Argv;
+  for (size_t I = 1; I < Args.size(); ++I)
+    Argv.push_back(Args[I].c_str());
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList List = clang::getDriverOptTable().ParseArgs(
+      Argv, MissingIndex, MissingCount,
+      llvm::opt::Visibility(clang::options::ClangOption));
+  std::vector<bool> Input(Argv.size(), false);
+  for (const llvm::opt::Arg *A : List)
+    if (A->getOption().getKind() == llvm::opt::Option::InputClass)
+      Input[A->getIndex()] = true;
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Argv.size(); ++I)
+    if (!Input[I])
+      Out.push_back(Argv[I]);
+  return Out;
 }
 
 } // namespace
@@ -130,33 +185,66 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
   std::unique_ptr<clang::tooling::CompilationDatabase> DB;
   if (!Opts.BuildPath.empty()) {
     llvm::SmallString<256> P(absolute(Opts.BuildPath));
-    if (path::filename(P) != "compile_commands.json")
+    auto ConfigError = [&](llvm::StringRef File, const std::string &Msg) {
+      Out.Errors.push_back({std::string(File), Msg});
+      Out.ConfigError = true;
+      return Jobs;
+    };
+    const char *Expected =
+        "; expected a build directory holding compile_commands.json (CMake writes one "
+        "with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON) or the path of that file";
+    if (!fs::exists(P))
+      return ConfigError(P, "-p names no such directory" + std::string(Expected));
+    if (fs::is_directory(P))
       path::append(P, "compile_commands.json");
+    else if (path::filename(P) != "compile_commands.json")
+      return ConfigError(P, "-p names a file that is not compile_commands.json" +
+                                std::string(Expected));
+    if (!fs::exists(P))
+      return ConfigError(P, "no compile_commands.json in the -p directory" +
+                                std::string(Expected));
     std::string Err;
     std::unique_ptr<clang::tooling::JSONCompilationDatabase> JSON =
         clang::tooling::JSONCompilationDatabase::loadFromFile(
             P, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
-    if (!JSON) {
-      Out.Errors.push_back({std::string(P), "cannot read compile database: " + Err});
-      Out.ConfigError = true;
-      return Jobs;
-    }
+    if (!JSON)
+      return ConfigError(P, "not a valid compile database: " + Err +
+                                "; expected a JSON array of objects with \"directory\", "
+                                "\"file\" and \"arguments\" or \"command\"");
     DB = std::make_unique<ResolvedDatabase>(*JSON, path::parent_path(P));
   }
-  auto FromCommand = [&](const clang::tooling::CompileCommand &C, llvm::StringRef File) {
-    Job J{std::string(File), C.Directory, argsFromCommand(C)};
-    J.Args.insert(J.Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
-    return J;
+  std::vector<std::string> ExtraArgs = withoutCompilerAndInputs(Opts.ExtraArgs);
+  auto WithExtraArgs = [&](std::vector<std::string> Args) {
+    Args.insert(Args.begin(), Opts.ExtraArgsBefore.begin(), Opts.ExtraArgsBefore.end());
+    Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());
+    return Args;
   };
+  auto FromCommand = [&](const clang::tooling::CompileCommand &C, llvm::StringRef File) {
+    return Job{std::string(File), C.Directory, WithExtraArgs(argsFromCommand(C))};
+  };
+
+  // Main checks the patterns first (a usage error); here a bad one excludes
+  // nothing.
+  ExcludeMatcher Excludes;
+  if (llvm::Expected<ExcludeMatcher> M = ExcludeMatcher::create(Opts.Excludes))
+    Excludes = std::move(*M);
+  else
+    llvm::consumeError(M.takeError());
 
   std::vector<std::string> Files; // explicit and directory inputs
   for (const std::string &In : Opts.Inputs) {
     std::string Abs = absolute(In);
     if (fs::is_directory(Abs))
-      addDirectory(Abs, Files, Out);
-    else if (!fs::exists(Abs))
-      Out.Errors.push_back({Abs, "no such file or directory"});
-    else
+      addDirectory(Abs, Excludes, Files, Out);
+    else if (!fs::exists(Abs)) {
+      // The reason: missing, or a symlink loop ("too many levels of symbolic links").
+      fs::file_status St;
+      std::error_code EC = fs::status(Abs, St);
+      Out.Errors.push_back({Abs, EC && EC != std::errc::no_such_file_or_directory
+                                     ? "cannot open: " + EC.message()
+                                     : std::string("no such file or directory"),
+                            true, "no-input"});
+    } else
       Files.push_back(Abs);
   }
 
@@ -183,7 +271,7 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
     if (!Cs.empty())
       Jobs.push_back(FromCommand(Cs.front(), F));
     else
-      Jobs.push_back({F, absolute("."), Opts.ExtraArgs});
+      Jobs.push_back({F, absolute("."), WithExtraArgs({})});
   }
 
   // A file named twice (or by two database entries, or through a symlink) is
@@ -195,9 +283,12 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
   Jobs.erase(std::unique(Jobs.begin(), Jobs.end(),
                          [](const Job &A, const Job &B) { return A.File == B.File; }),
              Jobs.end());
+  // A database entry whose file is gone (deleted, generated later) is an
+  // input that could not be analysed (exit 3); the other entries still are.
   for (const Job &J : Jobs)
     if (!fs::exists(J.File))
-      Out.Errors.push_back({J.File, "compile database names a file that does not exist"});
+      Out.Errors.push_back({J.File, "the compile database names this file, which does "
+                                    "not exist; its entry was skipped"});
   Jobs.erase(std::remove_if(Jobs.begin(), Jobs.end(),
                             [](const Job &J) { return !fs::exists(J.File); }),
              Jobs.end());

@@ -178,6 +178,9 @@ void printJson(const RunResult &R, llvm::raw_ostream &OS) {
         J.object([&] {
           J.attribute("file", displayPath(E.File));
           J.attribute("message", E.Message);
+          J.attribute("kind", !E.Kind.empty() ? E.Kind
+                              : E.Fatal       ? std::string("not-analysed")
+                                              : std::string("incomplete"));
         });
     });
   });

@@ -1,6 +1,9 @@
 //===--- Passes.cpp - device and host passes over each job -----------------===//
+#include "lib/Config.h"
 #include "lib/Driver.h"
 #include "lib/Findings.h"
+#include "lib/Fixes.h"
+#include "lib/ParseThread.h"
 #include "lib/StandIn.h"
 #include "lib/TidyRunner.h"
 
@@ -13,6 +16,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include <algorithm>
+#include <map>
 #include <mutex>
 
 namespace wavecheck {
@@ -121,6 +125,7 @@ struct JobResult {
   FindingSet Findings;
   std::vector<InputError> Errors;
   std::vector<std::string> Dropped;
+  ContentLog Read; ///< files the parses read, hashed (for --fix)
 };
 
 /// Turns compiler errors into InputErrors: a missing header is named and is
@@ -131,7 +136,7 @@ void collectCompilerError(const clang::tidy::ClangTidyError &E, const Job &J,
   if (Msg.ends_with("file not found")) {
     R.Errors.push_back({J.File, "missing header: " + Msg.str() +
                                     "; findings for this file may be incomplete",
-                        false});
+                        false, "missing-header"});
     return;
   }
   for (const InputError &Old : R.Errors)
@@ -153,14 +158,23 @@ JobResult runJob(const Job &J, const Options &Opts) {
                  (Opts.Headers == HeaderMode::Auto &&
                   !rocmHeadersReachable(UserArgs, J.Directory));
 
+  // Files read from disk are hashed as they are parsed: --fix edits only the
+  // content that was analysed (Fixes.h).
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
+      makeContentRecorder(
+          // A physical file system with its own working directory: ClangTool
+          // sets the compile command's directory on it, and the process-wide
+          // one would chdir under the other -j workers.
+          llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+              llvm::vfs::createPhysicalFileSystem().release()),
+          R.Read));
   if (StandIn)
     Overlay->pushOverlay(makeStandInFileSystem());
   LineTable Lines(Overlay);
 
   std::vector<Pass> Passes;
-  for (const std::string &A : Opts.Arches) {
+  // The file's targets: --offload-arch, else its configuration's OffloadArch.
+  for (const std::string &A : J.Config ? J.Config->Arches : Opts.Arches) {
     if (Opts.DevicePass)
       Passes.push_back({A, false});
     if (Opts.HostPass)
@@ -170,6 +184,16 @@ JobResult runJob(const Job &J, const Options &Opts) {
     clang::tidy::ClangTidyOptions TidyOpts = clang::tidy::ClangTidyOptions::getDefaults();
     TidyOpts.Checks = "-*," + Opts.Checks;
     TidyOpts.HeaderFilterRegex = ".*";
+    if (J.Config) {
+      // defaults <- .wavecheck.yaml files <- command line (lib/Config.h).
+      const clang::tidy::ClangTidyOptions &C = J.Config->Tidy;
+      TidyOpts.Checks = "-*," + C.Checks.value_or(std::string(DefaultChecks));
+      TidyOpts.WarningsAsErrors = C.WarningsAsErrors.value_or("");
+      TidyOpts.HeaderFilterRegex = C.HeaderFilterRegex.value_or(".*");
+      TidyOpts.ExcludeHeaderFilterRegex = C.ExcludeHeaderFilterRegex.value_or("");
+      for (const auto &KV : C.CheckOptions)
+        TidyOpts.CheckOptions[KV.getKey()] = KV.getValue();
+    }
     TidyOpts.SystemHeaders = false;
     TidyOpts.CheckOptions["OffloadArch"].Value = P.Arch;
     clang::tidy::ClangTidyContext Context(
@@ -178,8 +202,9 @@ JobResult runJob(const Job &J, const Options &Opts) {
     OneCommandDatabase DB(buildCommand(J, P, UserArgs, StandIn));
 
     std::vector<clang::tidy::ClangTidyError> Errors;
-    llvm::CrashRecoveryContext CRC;
-    bool Ok = CRC.RunSafely([&] {
+    // On a thread with a big stack, where even a stack overflow fails only
+    // this file (ParseThread.h).
+    bool Ok = runParseSafely([&] {
       Errors = runChecks(Context, DB, J.File, Overlay);
     });
     if (!Ok) {
@@ -223,29 +248,81 @@ JobResult runJob(const Job &J, const Options &Opts) {
 RunResult analyse(const Options &Opts) {
   RunResult Out;
   std::vector<Job> Jobs = collectJobs(Opts, Out);
+  // An invalid .wavecheck.yaml stops the run before any parse (exit 2).
+  if (!resolveConfigs(Opts, Jobs, Out))
+    return Out;
   for (const Job &J : Jobs)
     Out.Files.push_back(J.File);
+  // Files can have different targets (OffloadArch per configuration): the
+  // largest count decides whether reports name the targets of a finding.
   Out.PassesPerFile = Opts.Arches.size() * (Opts.DevicePass + Opts.HostPass);
+  for (const Job &J : Jobs)
+    if (J.Config)
+      Out.PassesPerFile = std::max(Out.PassesPerFile, J.Config->Arches.size() *
+                                                          (Opts.DevicePass + Opts.HostPass));
+  // Each job's findings are taken out where it ends (to count them for the
+  // progress line) and merged below in job order, whatever order the jobs
+  // ended in: the output does not depend on Opts.Jobs.
   std::vector<JobResult> Results(Jobs.size());
+  std::vector<std::vector<Finding>> JobFindings(Jobs.size());
+  std::mutex ProgressLock;
+  size_t Done = 0, FindingsSoFar = 0;
+  auto Run = [&](size_t I) {
+    JobResult R = runJob(Jobs[I], Opts);
+    std::vector<Finding> Fs = R.Findings.take();
+    size_t N = Fs.size();
+    Results[I] = std::move(R);
+    JobFindings[I] = std::move(Fs);
+    if (Opts.Progress) {
+      std::lock_guard<std::mutex> Lock(ProgressLock);
+      FindingsSoFar += N;
+      Opts.Progress(++Done, Jobs.size(), FindingsSoFar);
+    }
+  };
   if (Opts.Jobs <= 1 || Jobs.size() <= 1) {
     for (size_t I = 0; I < Jobs.size(); ++I)
-      Results[I] = runJob(Jobs[I], Opts);
+      Run(I);
   } else {
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Opts.Jobs));
     for (size_t I = 0; I < Jobs.size(); ++I)
-      Pool.async([&, I] { Results[I] = runJob(Jobs[I], Opts); });
+      Pool.async([&, I] { Run(I); });
     Pool.wait();
   }
-  std::set<std::string> Dropped;
+  // One note per nvcc-only flag, however many commands had it: the flag as
+  // written when all wrote it alike ("-Xcompiler=-fPIC"), else its name and up
+  // to MaxDroppedExamples of the ways it was written.
+  constexpr size_t MaxDroppedExamples = 3;
+  std::map<std::string, std::set<std::string>> Dropped;
   FindingSet All;
-  for (JobResult &R : Results) {
-    for (Finding &F : R.Findings.take())
+  for (size_t I = 0; I < Results.size(); ++I) {
+    JobResult &R = Results[I];
+    for (Finding &F : JobFindings[I])
       All.add(std::move(F));
     Out.Errors.insert(Out.Errors.end(), R.Errors.begin(), R.Errors.end());
-    Dropped.insert(R.Dropped.begin(), R.Dropped.end());
+    for (const auto &[File, Hash] : R.Read) {
+      recordContent(Out.ParsedContent, File, Hash);
+      Out.FilesRead[Jobs[I].File].insert(File);
+    }
+    for (const std::string &D : R.Dropped)
+      Dropped[llvm::StringRef(D).split(' ').first.split('=').first.str()].insert(D);
   }
-  for (const std::string &D : Dropped)
-    Out.Notes.push_back("dropped nvcc-only flag '" + D + "'");
+  for (const auto &[Flag, Uses] : Dropped) {
+    std::string Note = "dropped nvcc-only flag '" +
+                       (Uses.size() == 1 ? *Uses.begin() : Flag) + "'";
+    if (Uses.size() > 1) {
+      std::string List = std::to_string(Uses.size()) + " forms: ";
+      size_t Shown = 0;
+      for (const std::string &U : Uses) {
+        if (Shown++ == MaxDroppedExamples) {
+          List += ", ...";
+          break;
+        }
+        List += (Shown == 1 ? "'" : ", '") + U + "'";
+      }
+      Note += " (" + List + ")";
+    }
+    Out.Notes.push_back(Note);
+  }
   Out.Findings = All.take();
   sortResult(Out);
   return Out;

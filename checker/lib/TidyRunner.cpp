@@ -68,6 +68,9 @@ public:
                      clang::DiagnosticConsumer *Diags) override {
     // As clang-tidy does: code can tell it is being analysed.
     Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    // No "N warnings generated." line on stderr: findings are reported by
+    // wavecheck's own output (clang prints the count only with carets on).
+    Invocation->getDiagnosticOpts().ShowCarets = false;
     return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
                                                 std::move(PCH), Diags);
   }

@@ -9,13 +9,19 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "checks/Targets.h"
+#include "lib/Baseline.h"
 #include "lib/Catalogue.h"
+#include "lib/Config.h"
 #include "lib/Driver.h"
+#include "lib/Exclude.h"
+#include "lib/Progress.h"
 
 #include "clang-tidy/GlobList.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -47,7 +53,7 @@ cl::opt<std::string> PassesOpt("passes",
 cl::opt<std::string> ChecksOpt(
     "checks", cl::desc("Check globs added to the default set, clang-tidy syntax"),
     cl::cat(Category));
-cl::opt<std::string> FormatOpt("format", cl::desc("Output format: text or json"),
+cl::opt<std::string> FormatOpt("format", cl::desc("Output format: text, json or sarif"),
                                cl::init("text"), cl::cat(Category));
 cl::opt<bool> FixOpt("fix", cl::desc("Apply fix-its to the files (atomically)"),
                      cl::cat(Category));
@@ -65,6 +71,45 @@ cl::opt<std::string> HeadersOpt(
     "hip-headers",
     cl::desc("HIP headers: auto (ROCm when reachable, else stand-in), standin, system"),
     cl::init("auto"), cl::cat(Category));
+// Scans (docs/scans.md): excludes, progress, clang-tidy's extra-arg flags.
+cl::list<std::string> ExcludeOpt(
+    "exclude", cl::desc("gitignore-style pattern of paths a directory scan skips (repeatable)"),
+    cl::value_desc("pattern"), cl::cat(Category));
+cl::list<std::string> ExcludeFromOpt(
+    "exclude-from", cl::desc("Read exclude patterns from a .gitignore-format file"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> ProgressOpt(
+    "progress", cl::desc("Progress line on stderr: auto (when a terminal), always, never"),
+    cl::init("auto"), cl::cat(Category));
+cl::list<std::string> ExtraArgOpt(
+    "extra-arg", cl::desc("Argument appended to the compile command (as clang-tidy)"),
+    cl::cat(Category));
+cl::list<std::string> ExtraArgBeforeOpt(
+    "extra-arg-before", cl::desc("Argument prepended to the compile command (as clang-tidy)"),
+    cl::cat(Category));
+cl::opt<std::string> FailOnOpt(
+    "fail-on", cl::desc("Lowest finding severity that fails the gate: note, warning, error"),
+    cl::init("warning"), cl::cat(Category));
+cl::opt<std::string> BaselineOpt(
+    "baseline", cl::desc("Report and gate only on findings not recorded in this file"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> WriteBaselineOpt(
+    "write-baseline", cl::desc("Record today's findings in this file (the gate passes)"),
+    cl::value_desc("file"), cl::cat(Category));
+// Configuration (docs/config.md): .wavecheck.yaml, found upward from each file.
+cl::opt<std::string> ConfigFileOpt(
+    "config-file",
+    cl::desc("Use this configuration file instead of looking up .wavecheck.yaml"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> WarningsAsErrorsOpt(
+    "warnings-as-errors",
+    cl::desc("Check globs whose findings are errors, added to the configuration's"),
+    cl::value_desc("globs"), cl::cat(Category));
+cl::opt<bool> DumpConfigOpt(
+    "dump-config",
+    cl::desc("Print the effective configuration for the first input (or the current "
+             "directory) and exit"),
+    cl::cat(Category));
 
 void printVersion(raw_ostream &OS) { OS << "wavecheck " WAVECHECK_VERSION "\n"; }
 
@@ -126,9 +171,46 @@ int main(int argc, char **argv) {
   Opts.Checks = std::string(wavecheck::DefaultChecks);
   if (ChecksOpt.getNumOccurrences())
     Opts.Checks += "," + ChecksOpt;
+  // Configuration (lib/Config.h): --checks and --warnings-as-errors apply
+  // after each file's .wavecheck.yaml, as clang-tidy's command line does.
+  if (ChecksOpt.getNumOccurrences())
+    Opts.CliChecks = ChecksOpt;
+  if (WarningsAsErrorsOpt.getNumOccurrences()) {
+    std::string Bad;
+    if (!wavecheck::globsMatchChecks(WarningsAsErrorsOpt, Bad))
+      return usageError("--warnings-as-errors: '" + Bad +
+                        "' matches no check; see --list-checks for the names");
+    Opts.CliWarningsAsErrors = WarningsAsErrorsOpt;
+  }
+  if (ConfigFileOpt.getNumOccurrences()) {
+    wavecheck::WavecheckConfig C;
+    std::string Err;
+    if (ConfigFileOpt.empty())
+      return usageError("--config-file needs a file name");
+    if (!wavecheck::loadConfigFile(ConfigFileOpt, C, Err))
+      return usageError(Err);
+    Opts.ConfigFile = ConfigFileOpt;
+  }
   Opts.Fix = FixOpt;
   Opts.ExportFixes = ExportFixesOpt;
   Opts.Jobs = JobsOpt == 0 ? 1 : JobsOpt;
+  Opts.ExtraArgsBefore = ExtraArgBeforeOpt;
+  Opts.ExtraArgs.insert(Opts.ExtraArgs.end(), ExtraArgOpt.begin(), ExtraArgOpt.end());
+  {
+    // Files first, then --exclude: a command-line pattern can override a file's.
+    std::vector<std::string> Patterns;
+    for (const std::string &F : ExcludeFromOpt)
+      if (Error E = wavecheck::ExcludeMatcher::readFile(F, Patterns))
+        return usageError("--exclude-from: " + toString(std::move(E)));
+    Patterns.insert(Patterns.end(), ExcludeOpt.begin(), ExcludeOpt.end());
+    if (Expected<wavecheck::ExcludeMatcher> M = wavecheck::ExcludeMatcher::create(Patterns); !M)
+      return usageError("--exclude: " + toString(M.takeError()));
+    Opts.Excludes = std::move(Patterns);
+    wavecheck::ProgressMode Mode;
+    if (!wavecheck::parseProgressMode(ProgressOpt, Mode))
+      return usageError("invalid --progress '" + ProgressOpt + "'; expected auto, always or never");
+    Opts.Progress = wavecheck::makeProgressLine(Mode, errs());
+  }
 
   for (const std::string &A : Arches) {
     if (!wavecheck::findTarget(A)) {
@@ -139,6 +221,7 @@ int main(int argc, char **argv) {
     }
     Opts.Arches.push_back(A);
   }
+  Opts.ArchesFromCommandLine = !Opts.Arches.empty();
   if (Opts.Arches.empty())
     Opts.Arches.push_back(std::string(wavecheck::DefaultArch));
 
@@ -157,8 +240,10 @@ int main(int argc, char **argv) {
     Opts.Format = wavecheck::OutputFormat::Text;
   else if (FormatOpt == "json")
     Opts.Format = wavecheck::OutputFormat::Json;
+  else if (FormatOpt == "sarif")
+    Opts.Format = wavecheck::OutputFormat::Sarif;
   else
-    return usageError("invalid --format '" + FormatOpt + "'; expected text or json");
+    return usageError("invalid --format '" + FormatOpt + "'; expected text, json or sarif");
 
   if (HeadersOpt == "auto")
     Opts.Headers = wavecheck::HeaderMode::Auto;
@@ -179,6 +264,29 @@ int main(int argc, char **argv) {
       return usageError("--checks='" + Opts.Checks +
                         "' enables no check; see --list-checks for the names");
   }
+  // The gate (lib/Baseline.h): checked before the analysis like the others.
+  wavecheck::FailOn FailOn;
+  if (!wavecheck::parseFailOn(FailOnOpt, FailOn))
+    return usageError("invalid --fail-on '" + FailOnOpt + "'; expected note, warning or error");
+  wavecheck::Baseline Baseline;
+  if (BaselineOpt.getNumOccurrences()) {
+    std::string Err;
+    if (BaselineOpt.empty())
+      return usageError("--baseline needs a file name");
+    if (!wavecheck::loadBaseline(BaselineOpt, Baseline, Err))
+      return usageError(Err);
+  }
+  if (WriteBaselineOpt.getNumOccurrences()) {
+    StringRef Dir = sys::path::parent_path(WriteBaselineOpt);
+    if (WriteBaselineOpt.empty() || sys::fs::is_directory(WriteBaselineOpt))
+      return usageError("--write-baseline needs a file name");
+    if (sys::fs::access(Dir.empty() ? "." : Dir, sys::fs::AccessMode::Write))
+      return usageError("cannot write --write-baseline file '" + WriteBaselineOpt +
+                        "': its directory does not exist or is not writable");
+  }
+  auto ApplyBaseline = [&](wavecheck::RunResult &Round) {
+    return BaselineOpt.empty() ? 0 : wavecheck::applyBaseline(Round, Baseline, BaselineOpt);
+  };
   if (ExportFixesOpt.getNumOccurrences() && Opts.ExportFixes.empty())
     return usageError("--export-fixes needs a file name");
   if (!Opts.ExportFixes.empty()) {
@@ -188,6 +296,23 @@ int main(int argc, char **argv) {
     if (EC)
       return usageError("cannot write --export-fixes file '" + Opts.ExportFixes +
                         "': " + EC.message());
+  }
+
+  if (DumpConfigOpt) {
+    // As clang-tidy --dump-config: the options the first input would be
+    // analysed with (the current directory's when there is none).
+    SmallString<256> Where(Opts.Inputs.empty() ? "." : Opts.Inputs.front());
+    sys::fs::make_absolute(Where);
+    sys::path::remove_dots(Where, /*remove_dot_dot=*/true);
+    wavecheck::ConfigResolver Resolver(Opts);
+    std::string At, What;
+    std::shared_ptr<const wavecheck::FileConfig> C = Resolver.forFile(Where, At, What);
+    if (!C) {
+      WithColor::error(errs(), "wavecheck") << At << ": " << What << "\n";
+      return ExitUsage;
+    }
+    outs() << wavecheck::dumpConfig(*C);
+    return ExitClean;
   }
 
   if (Opts.Inputs.empty() && Opts.BuildPath.empty())
@@ -201,6 +326,19 @@ int main(int argc, char **argv) {
       WithColor::error(errs(), "wavecheck") << E.File << ": " << E.Message << "\n";
     return ExitUsage;
   }
+  if (!WriteBaselineOpt.empty()) {
+    std::string Err;
+    if (!wavecheck::writeBaseline(R, WriteBaselineOpt, Err))
+      return usageError(Err);
+    WithColor::note(errs(), "wavecheck")
+        << "recorded " << R.Findings.size() << (R.Findings.size() == 1 ? " finding" : " findings")
+        << " in the baseline " << WriteBaselineOpt << "\n";
+  }
+  // Baselined findings leave the report, the gate and the fix-its.
+  if (size_t Known = ApplyBaseline(R))
+    WithColor::note(errs(), "wavecheck")
+        << Known << (Known == 1 ? " finding" : " findings") << " suppressed by the baseline "
+        << BaselineOpt << "\n";
 
   if (!Opts.ExportFixes.empty()) {
     std::string Err;
@@ -211,35 +349,55 @@ int main(int argc, char **argv) {
   // The report shows the code as it was analysed, so it is printed first.
   if (Opts.Format == wavecheck::OutputFormat::Json)
     wavecheck::printJson(R, outs());
+  else if (Opts.Format == wavecheck::OutputFormat::Sarif)
+    wavecheck::printSarif(R, Opts, outs());
   else
     wavecheck::printText(R, outs(), outs().has_colors());
   outs().flush();
 
+  // A file --fix refused, could not write or had to restore: exit code 3
+  // (README, "--fix"); the other files are still fixed.
+  bool FixFailed = false;
   if (Opts.Fix) {
     // A fix can expose the next finding (`tid & 31` widened to a 64-lane id
     // makes `1u << lane` wrong): analyse again until nothing is left to fix.
+    wavecheck::FixSession Session;
     std::vector<wavecheck::InputError> FixProblems;
     auto Apply = [&](wavecheck::RunResult &Round) {
       size_t Before = Round.Errors.size();
-      unsigned N = wavecheck::applyFixes(Round);
+      unsigned N = wavecheck::applyFixes(Round, &Session);
       FixProblems.insert(FixProblems.end(), Round.Errors.begin() + Before, Round.Errors.end());
       return N;
     };
-    unsigned Files = Apply(R), Rounds = 1;
-    for (unsigned Changed = Files; Changed && Rounds < MaxFixRounds; ++Rounds) {
+    unsigned Files = Apply(R), Rounds = 1, Restored = 0;
+    // Each round's edits are checked by the next analysis: a source that
+    // gained a compiler error gets the files it read back as they were.
+    for (unsigned Changed = Files; Changed; ++Rounds) {
       wavecheck::RunResult Next = wavecheck::analyse(Opts);
+      Restored += wavecheck::revertBreakingFixes(R, Next, Session, FixProblems);
+      if (Rounds == MaxFixRounds)
+        break;
+      ApplyBaseline(Next);
       Changed = Apply(Next);
       Files += Changed;
     }
-    for (const wavecheck::InputError &E : FixProblems)
-      WithColor::warning(errs(), "wavecheck") << E.File << ": " << E.Message << "\n";
+    for (const wavecheck::InputError &E : FixProblems) {
+      (E.Fatal ? WithColor::error(errs(), "wavecheck") : WithColor::warning(errs(), "wavecheck"))
+          << E.File << ": " << E.Message << "\n";
+      FixFailed |= E.Fatal;
+    }
     WithColor::note(errs(), "wavecheck")
         << "applied fix-its " << Files << (Files == 1 ? " time" : " times") << " in "
-        << Rounds << (Rounds == 1 ? " round" : " rounds") << "\n";
+        << Rounds << (Rounds == 1 ? " round" : " rounds")
+        << (Restored ? ", restored " + std::to_string(Restored) + " file(s)" : std::string())
+        << "\n";
   }
+  if (FixFailed)
+    return ExitInputError;
 
-  for (const wavecheck::InputError &E : R.Errors)
-    if (E.Fatal)
-      return ExitInputError;
-  return R.Findings.empty() ? ExitClean : ExitFindings;
+  // Exit 3 wins over 1; with --write-baseline every finding is recorded, so
+  // none fails the gate.
+  if (!WriteBaselineOpt.empty())
+    R.Findings.clear();
+  return wavecheck::gateExitCode(R, FailOn);
 }

@@ -1,0 +1,202 @@
+//===--- FixSafetyTest.cpp - --fix edits only what was analysed ------------===//
+///
+/// Through the driver library, so that a file can change between the
+/// analysis and the fix without a timing hook: analyse(), edit the file,
+/// applyFixes(). Also: a fix-it that would break the parse is undone, a
+/// second run finds nothing to fix, and every `.fixed` golden of
+/// testdata/checks parses without errors (through the binary).
+///
+//===----------------------------------------------------------------------===//
+#include "Harness.h"
+#include "lib/Driver.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <gtest/gtest.h>
+
+using namespace wavecheck::test;
+
+namespace {
+
+/// A hard-coded lane on line 4 (wave64-hardcoded-warp-size, fix-it
+/// `32` -> `warpSize`), and the file after the fix.
+const char *LaneKernel = "#include <hip/hip_runtime.h>\n"
+                         "__global__ void k(float *out) {\n"
+                         "  int tid = threadIdx.x;\n"
+                         "  int lane = tid % 32;\n"
+                         "  out[tid] = lane;\n"
+                         "}\n";
+const char *LaneFixed = "#include <hip/hip_runtime.h>\n"
+                        "__global__ void k(float *out) {\n"
+                        "  int tid = threadIdx.x;\n"
+                        "  int lane = tid % warpSize;\n"
+                        "  out[tid] = lane;\n"
+                        "}\n";
+
+class FixSafety : public ::testing::Test {
+protected:
+  void SetUp() override {
+    Dir = makeTempDir();
+    Opts.Arches = {"gfx942"};
+    Opts.Checks = std::string(wavecheck::DefaultChecks);
+    Opts.Headers = wavecheck::HeaderMode::StandIn;
+  }
+  void TearDown() override { removeTree(Dir); }
+  std::string write(const std::string &Name, const std::string &Text) {
+    std::string P = Dir + "/" + Name;
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
+    writeFile(P, Text);
+    return P;
+  }
+  /// The problems of \p R naming \p File, as "kind: message" lines.
+  static std::string problems(const wavecheck::RunResult &R, llvm::StringRef File) {
+    std::string Out;
+    for (const wavecheck::InputError &E : R.Errors)
+      if (llvm::StringRef(E.File).ends_with(File))
+        Out += E.Kind + ": " + E.Message + "\n";
+    return Out;
+  }
+  std::string Dir;
+  wavecheck::Options Opts;
+};
+
+TEST_F(FixSafety, FixesTheContentThatWasAnalysed) {
+  std::string F = write("a.hip", LaneKernel);
+  Opts.Inputs = {F};
+  wavecheck::RunResult R = wavecheck::analyse(Opts);
+  ASSERT_EQ(R.Findings.size(), 1u);
+  EXPECT_EQ(wavecheck::applyFixes(R), 1u) << problems(R, "a.hip");
+  EXPECT_EQ(readFile(F), LaneFixed);
+  EXPECT_TRUE(R.Errors.empty()) << problems(R, "a.hip");
+}
+
+TEST_F(FixSafety, FileChangedAfterTheAnalysisIsNotFixed) {
+  std::string F = write("a.hip", LaneKernel);
+  std::string Other = write("b.hip", LaneKernel);
+  Opts.Inputs = {F, Other};
+  wavecheck::RunResult R = wavecheck::analyse(Opts);
+  ASSERT_EQ(R.Findings.size(), 2u);
+  // The user saves a.hip while wavecheck runs: a line above the finding
+  // moves its offset, so the fix-it would land in the wrong place.
+  std::string Edited = std::string("// saved meanwhile\n") + LaneKernel;
+  writeFile(F, Edited);
+  EXPECT_EQ(wavecheck::applyFixes(R), 1u) << "b.hip is still fixed";
+  EXPECT_EQ(readFile(F), Edited) << "a.hip keeps the user's edit, unfixed";
+  EXPECT_EQ(readFile(Other), LaneFixed);
+  EXPECT_EQ(problems(R, "/a.hip"), "fix-refused: changed since it was analysed; not fixed\n");
+  ASSERT_EQ(R.Errors.size(), 1u);
+  EXPECT_TRUE(R.Errors[0].Fatal) << "exit code 3";
+}
+
+TEST_F(FixSafety, HeaderChangedAfterTheAnalysisIsNotFixed) {
+  write("inc/wave.cuh", "#pragma once\n#define WARP_SIZE 32\n");
+  std::string F = write("a.hip", "#include \"inc/wave.cuh\"\n"
+                                 "__global__ void k(float *o) {\n"
+                                 "  o[threadIdx.x] = threadIdx.x % WARP_SIZE;\n}\n");
+  Opts.Inputs = {F};
+  wavecheck::RunResult R = wavecheck::analyse(Opts);
+  ASSERT_EQ(R.Findings.size(), 1u);
+  ASSERT_EQ(R.Findings[0].Fixes.size(), 1u);
+  EXPECT_TRUE(llvm::StringRef(R.Findings[0].Fixes[0].File).ends_with("/inc/wave.cuh"));
+  writeFile(Dir + "/inc/wave.cuh", "#pragma once\n#define WARP_SIZE (32)\n");
+  EXPECT_EQ(wavecheck::applyFixes(R), 0u);
+  EXPECT_EQ(readFile(Dir + "/inc/wave.cuh"), "#pragma once\n#define WARP_SIZE (32)\n");
+  EXPECT_EQ(problems(R, "/inc/wave.cuh"),
+            "fix-refused: changed since it was analysed; not fixed\n");
+}
+
+TEST_F(FixSafety, ContentHashesCoverTheMainFileAndItsHeaders) {
+  write("inc/h.cuh", "#pragma once\n");
+  std::string F = write("a.hip", "#include <hip/hip_runtime.h>\n#include \"inc/h.cuh\"\n");
+  Opts.Inputs = {F};
+  wavecheck::RunResult R = wavecheck::analyse(Opts);
+  std::set<std::string> Hashed;
+  for (const auto &[File, Hash] : R.ParsedContent) {
+    EXPECT_TRUE(Hash.has_value()) << File << " was read once, or twice the same";
+    Hashed.insert(llvm::sys::path::filename(File).str());
+  }
+  EXPECT_TRUE(Hashed.count("a.hip") && Hashed.count("h.cuh"));
+  EXPECT_FALSE(Hashed.count("hip_runtime.h")) << "stand-in headers are not on disk";
+  ASSERT_EQ(R.FilesRead.size(), 1u);
+  EXPECT_TRUE(R.FilesRead.begin()->second.count(Dir + "/inc/h.cuh") ||
+              R.FilesRead.begin()->second.count(
+                  [&] {
+                    llvm::SmallString<256> Real;
+                    llvm::sys::fs::real_path(Dir + "/inc/h.cuh", Real);
+                    return std::string(Real);
+                  }()));
+}
+
+TEST_F(FixSafety, FixThatBreaksTheParseIsUndone) {
+  std::string F = write("a.hip", LaneKernel);
+  std::string Other = write("b.hip", LaneKernel);
+  Opts.Inputs = {F, Other};
+  wavecheck::RunResult Before = wavecheck::analyse(Opts);
+  ASSERT_EQ(Before.Findings.size(), 2u);
+  // A fix-it gone wrong: a.hip's replacement is not C++.
+  for (wavecheck::Finding &Fd : Before.Findings)
+    if (llvm::StringRef(Fd.File).ends_with("/a.hip"))
+      Fd.Fixes.at(0).Text = "warpSize @@ not c++ @@";
+  wavecheck::FixSession S;
+  EXPECT_EQ(wavecheck::applyFixes(Before, &S), 2u);
+  EXPECT_NE(readFile(F).find("@@"), std::string::npos);
+  wavecheck::RunResult After = wavecheck::analyse(Opts);
+  std::vector<wavecheck::InputError> Problems;
+  EXPECT_EQ(wavecheck::revertBreakingFixes(Before, After, S, Problems), 1u);
+  EXPECT_EQ(readFile(F), LaneKernel) << "a.hip is back as it was";
+  EXPECT_EQ(readFile(Other), LaneFixed) << "b.hip's good fix stays";
+  ASSERT_EQ(Problems.size(), 1u);
+  EXPECT_TRUE(llvm::StringRef(Problems[0].File).ends_with("/a.hip"));
+  EXPECT_EQ(Problems[0].Kind, "fix-failed");
+  EXPECT_NE(Problems[0].Message.find("original content restored"), std::string::npos)
+      << Problems[0].Message;
+  EXPECT_TRUE(S.Frozen.count(Problems[0].File)) << "not fixed again in a later round";
+  // A later round leaves the frozen file alone.
+  wavecheck::RunResult Again = wavecheck::analyse(Opts);
+  EXPECT_EQ(wavecheck::applyFixes(Again, &S), 0u);
+  EXPECT_EQ(readFile(F), LaneKernel);
+}
+
+TEST_F(FixSafety, SecondFixRunFindsNothingToFix) {
+  std::string F = write("a.hip", LaneKernel);
+  ProcessResult First = runWavecheck({"--fix", F});
+  EXPECT_EQ(readFile(F), LaneFixed) << First.Err;
+  EXPECT_NE(First.Err.find("applied fix-its 1 time in 2 rounds"), std::string::npos)
+      << First.Err;
+  ProcessResult Second = runWavecheck({"--fix", F});
+  EXPECT_EQ(Second.ExitCode, 0) << Second.Out << Second.Err;
+  EXPECT_NE(Second.Err.find("applied fix-its 0 times in 1 round"), std::string::npos)
+      << Second.Err;
+  EXPECT_EQ(readFile(F), LaneFixed);
+}
+
+/// Every `.fixed` golden, analysed with its file's RUN-ARGS, parses without
+/// any error: the fix-its leave valid code.
+TEST_F(FixSafety, EveryFixedGoldenParsesWithoutErrors) {
+  std::error_code EC;
+  unsigned Seen = 0;
+  std::string Root = testdataDir() + "/checks";
+  for (llvm::sys::fs::recursive_directory_iterator It(Root, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    if (llvm::sys::path::extension(It->path()) != ".fixed")
+      continue;
+    ++Seen;
+    std::string Text = readFile(It->path());
+    std::vector<std::string> Args{"--format=json"};
+    for (llvm::StringRef L : llvm::split(Text, '\n'))
+      if (size_t P = L.find("// RUN-ARGS:"); P != llvm::StringRef::npos)
+        for (llvm::StringRef W : llvm::split(L.drop_front(P + 12).trim(), ' '))
+          if (!W.empty())
+            Args.push_back(W.str());
+    Args.push_back(It->path());
+    ProcessResult R = runWavecheck(Args);
+    const llvm::json::Array *Errors = parseReport(R.Out).getArray("errors");
+    ASSERT_TRUE(Errors) << It->path();
+    EXPECT_TRUE(Errors->empty()) << It->path() << "\n" << R.Out;
+    EXPECT_NE(R.ExitCode, 3) << It->path();
+  }
+  EXPECT_GE(Seen, 30u) << "testdata/checks holds 34 .fixed goldens";
+}
+
+} // namespace

@@ -1,0 +1,338 @@
+//===--- HostileInputTest.cpp - hard inputs, nothing lost ------------------===//
+///
+/// Each case gives wavecheck one hostile input next to a good file in the same
+/// run and pins the outcome: the exit code of DESIGN.md (0/1/2/3), the
+/// hostile file named in the JSON `errors` (with its `kind`) or on stderr,
+/// and the good file's finding still reported. No case may crash (a signal)
+/// or hang: each run is killed after RunBoundSeconds (300 s), which the harness
+/// reports as exit code -2. The inputs are generated here, in a temporary
+/// directory; docs/hostile-inputs.md lists the cases and the measured times.
+///
+//===----------------------------------------------------------------------===//
+#include "Harness.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <gtest/gtest.h>
+#include <random>
+#include <set>
+#include <unistd.h>
+
+using namespace wavecheck::test;
+
+namespace {
+
+/// Seconds one wavecheck run may take before it counts as a hang: 300. The
+/// slowest case, the 20 MiB source, needs about 12 s of CPU, but took 92 s of
+/// wall time on the shared 2-core machine at load average 11
+/// (docs/hostile-inputs.md); a hang never ends.
+constexpr unsigned RunBoundSeconds = 300;
+
+/// The good file: a hard-coded lane on line 4 (wave64-hardcoded-warp-size).
+const char *LaneKernel = "#include <hip/hip_runtime.h>\n"
+                         "__global__ void k(float *out) {\n"
+                         "  int tid = threadIdx.x;\n"
+                         "  int lane = tid % 32;\n"
+                         "  out[tid] = lane;\n"
+                         "}\n";
+
+/// What one run produced, from the JSON report.
+struct Outcome {
+  int ExitCode = -1;
+  std::string Err;                                  ///< stderr
+  std::string Out;                                  ///< stdout
+  std::multiset<std::string> FindingFiles;          ///< file of each finding
+  std::vector<std::pair<unsigned, unsigned>> Where; ///< line, column of each
+  std::map<std::string, std::string> ErrorKind;     ///< file -> kind
+  std::map<std::string, std::string> ErrorMessage;  ///< file -> message
+};
+
+class HostileInput : public ::testing::Test {
+protected:
+  void SetUp() override { Dir = makeTempDir(); }
+  void TearDown() override {
+    // An unreadable or read-only file must not stop the clean-up.
+    std::error_code EC;
+    for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
+         It.increment(EC))
+      llvm::sys::fs::setPermissions(It->path(), llvm::sys::fs::all_all);
+    removeTree(Dir);
+  }
+  std::string write(const std::string &Name, const std::string &Text) {
+    std::string P = Dir + "/" + Name;
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
+    writeFile(P, Text);
+    return P;
+  }
+  std::string good() { return write("good.hip", LaneKernel); }
+
+  /// Runs wavecheck --format=json from Dir, bounded; fails the test on a
+  /// crash or hang.
+  Outcome run(std::vector<std::string> Args) {
+    Args.insert(Args.begin(), "--format=json");
+    ProcessResult P = runProgram(wavecheckBinary(), Args, Dir, RunBoundSeconds);
+    Outcome O{P.ExitCode, P.Err, P.Out};
+    EXPECT_NE(P.ExitCode, -2) << "crashed or ran longer than " << RunBoundSeconds
+                              << " s: " << P.Err;
+    if (P.ExitCode == 2 || P.ExitCode < 0)
+      return O; // usage errors print no report
+    llvm::json::Object J = parseReport(P.Out);
+    if (const llvm::json::Array *Fs = J.getArray("findings"))
+      for (const llvm::json::Value &V : *Fs) {
+        const llvm::json::Object &F = *V.getAsObject();
+        O.FindingFiles.insert(F.getString("file")->str());
+        O.Where.push_back({unsigned(*F.getInteger("line")), unsigned(*F.getInteger("column"))});
+      }
+    if (const llvm::json::Array *Es = J.getArray("errors"))
+      for (const llvm::json::Value &V : *Es) {
+        const llvm::json::Object &E = *V.getAsObject();
+        std::string File = E.getString("file")->str();
+        O.ErrorKind[File] = E.getString("kind") ? E.getString("kind")->str() : "(none)";
+        O.ErrorMessage[File] = E.getString("message")->str();
+      }
+    return O;
+  }
+  std::string Dir;
+};
+
+/// The good file's finding came out.
+void expectGoodFinding(const Outcome &O) {
+  EXPECT_EQ(O.FindingFiles.count("good.hip"), 1u)
+      << "the good file given in the same run is still analysed:\n"
+      << O.Out << O.Err;
+}
+
+TEST_F(HostileInput, EmptyFileIsAnalysedWithNothingToSay) {
+  write("empty.hip", "");
+  Outcome O = run({"empty.hip", good()});
+  EXPECT_EQ(O.ExitCode, 1) << O.Out << O.Err;
+  EXPECT_TRUE(O.ErrorKind.empty()) << O.Out;
+  EXPECT_EQ(O.FindingFiles.size(), 1u) << O.Out;
+  expectGoodFinding(O);
+}
+
+TEST_F(HostileInput, BinaryFileIsNotAnalysedAndNamed) {
+  std::mt19937 Gen(4); // fixed seed: the same bytes every run
+  std::string Bytes(64 * 1024, '\0');
+  for (char &C : Bytes)
+    C = char(Gen() & 0xff);
+  Bytes[100] = Bytes[200] = '\0'; // NULs for certain
+  write("blob.hip", Bytes);
+  Outcome O = run({"blob.hip", good()});
+  EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
+  EXPECT_EQ(O.ErrorKind["blob.hip"], "not-analysed") << O.Out;
+  expectGoodFinding(O);
+}
+
+TEST_F(HostileInput, InvalidUtf8KeepsFindingsInPlaceAndTheJsonValid) {
+  // Latin-1 bytes and a truncated sequence in a comment and a string literal;
+  // the finding after them is still at line 5, column 26 (the `32`).
+  write("latin1.hip", "#include <hip/hip_runtime.h>\n"
+                      "// caf\xe9 \xff\xfe \xc3\n"
+                      "__global__ void k(float *out, const char **s) {\n"
+                      "  *s = \"na\xefve \xc3\";\n"
+                      "  out[0] = threadIdx.x % 32;\n"
+                      "}\n");
+  Outcome O = run({"latin1.hip", good()});
+  EXPECT_EQ(O.ExitCode, 1) << O.Out << O.Err;
+  EXPECT_TRUE(O.ErrorKind.empty()) << O.Out;
+  ASSERT_EQ(O.FindingFiles.count("latin1.hip"), 1u) << O.Out;
+  // Findings are sorted by file: good.hip, then latin1.hip.
+  ASSERT_EQ(O.Where.size(), 2u);
+  EXPECT_EQ(O.Where[1], std::make_pair(5u, 26u)) << O.Out;
+  expectGoodFinding(O);
+}
+
+TEST_F(HostileInput, TwentyMegabyteSourceFinishesWithItsFinding) {
+  // Generated code as it comes: a large table and many small functions,
+  // 20 MiB in all, with one finding on the last line.
+  std::string Text = "#include <hip/hip_runtime.h>\n__device__ const int table[] = {\n";
+  constexpr size_t TableBytes = 10u << 20, TotalBytes = 20u << 20;
+  for (unsigned I = 0; Text.size() < TableBytes; ++I)
+    Text += std::to_string(I * 2654435761u % 1000003u) + (I % 16 == 15 ? ",\n" : ", ");
+  Text += "0};\n";
+  for (unsigned I = 0; Text.size() < TotalBytes; ++I)
+    Text += "__device__ int f" + std::to_string(I) + "(int t) { return t * " +
+            std::to_string(I) + " + table[" + std::to_string(I % 1024) + "]; }\n";
+  size_t Lines = std::count(Text.begin(), Text.end(), '\n');
+  Text += "__global__ void k(int *o) { o[0] = threadIdx.x % 32; }\n";
+  write("big.hip", Text);
+  Outcome O = run({"big.hip", good()});
+  EXPECT_EQ(O.ExitCode, 1) << O.Err;
+  EXPECT_TRUE(O.ErrorKind.empty()) << O.Out;
+  ASSERT_EQ(O.Where.size(), 2u) << O.Out.substr(0, 2000);
+  EXPECT_EQ(O.Where[0].first, Lines + 1) << "the finding on the last line";
+  expectGoodFinding(O);
+}
+
+TEST_F(HostileInput, TenThousandNestedParenthesesAreACompilerErrorNotACrash) {
+  write("parens.hip", "int f() { return " + std::string(10000, '(') + "1" +
+                          std::string(10000, ')') + "; }\n");
+  Outcome O = run({"parens.hip", good()});
+  EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
+  EXPECT_EQ(O.ErrorKind["parens.hip"], "not-analysed") << O.Out;
+  // clang 22's -fbracket-depth default (2048) stops the parse.
+  EXPECT_NE(O.ErrorMessage["parens.hip"].find("bracket nesting level exceeded"),
+            std::string::npos)
+      << O.Out;
+  expectGoodFinding(O);
+}
+
+TEST_F(HostileInput, StackOverflowFailsOnlyItsFile) {
+  // Four million `1+` in a constant initializer: no clang limit applies,
+  // and clang's recursion over the left-nested sum overflows even a 64 MiB
+  // stack (docs/hostile-inputs.md). The parse
+  // crashes; the crash is recovered and the other file still analysed.
+  std::string Sum;
+  for (unsigned I = 0; I < 4000000; ++I)
+    Sum += "1+";
+  write("deep.hip", "constexpr int v = " + Sum + "1;\n");
+  Outcome O = run({"deep.hip", good()});
+  EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
+  EXPECT_EQ(O.ErrorKind["deep.hip"], "not-analysed") << O.Out;
+  EXPECT_NE(O.ErrorMessage["deep.hip"].find("the parser crashed"), std::string::npos)
+      << O.ErrorMessage["deep.hip"];
+  expectGoodFinding(O);
+}
+
+TEST_F(HostileInput, HeaderIncludingItselfIsNamed) {
+  write("self.h", "#include \"self.h\"\nint y;\n");
+  write("selfinc.hip", "#include \"self.h\"\n");
+  Outcome O = run({"selfinc.hip", good()});
+  EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
+  EXPECT_EQ(O.ErrorKind["selfinc.hip"], "not-analysed") << O.Out;
+  EXPECT_NE(O.ErrorMessage["selfinc.hip"].find("self.h"), std::string::npos) << O.Out;
+  expectGoodFinding(O);
+}
+
+TEST_F(HostileInput, MissingIncludeIsNamedAndTheFileStillAnalysed) {
+  write("missing.hip", std::string("#include \"gen/config.h\"\n") + (LaneKernel + 29));
+  Outcome O = run({"missing.hip", good()});
+  EXPECT_EQ(O.ExitCode, 1) << "a missing header is not fatal:\n" << O.Out << O.Err;
+  EXPECT_EQ(O.ErrorKind["missing.hip"], "missing-header") << O.Out;
+  EXPECT_NE(O.ErrorMessage["missing.hip"].find("gen/config.h"), std::string::npos);
+  EXPECT_EQ(O.FindingFiles.count("missing.hip"), 1u) << O.Out;
+  expectGoodFinding(O);
+}
+
+TEST_F(HostileInput, CompileDatabaseThatIsNotJsonIsAConfigurationError) {
+  write("build/compile_commands.json", "\x89PNG\r\n\x1a\n not json at all {[");
+  Outcome O = run({"-p", "build", good()});
+  EXPECT_EQ(O.ExitCode, 2) << O.Out << O.Err;
+  EXPECT_NE(O.Err.find("compile_commands.json"), std::string::npos) << O.Err;
+  EXPECT_TRUE(O.Out.empty()) << "no report after a configuration error";
+}
+
+TEST_F(HostileInput, CompileDatabaseNamingMissingFilesAnalysesTheOthers) {
+  good();
+  write("build/compile_commands.json",
+        "[{\"directory\": \"" + Dir + "\", \"file\": \"gone.hip\", "
+        "\"arguments\": [\"hipcc\", \"-c\", \"gone.hip\"]},\n"
+        " {\"directory\": \"" + Dir + "\", \"file\": \"good.hip\", "
+        "\"arguments\": [\"hipcc\", \"-c\", \"good.hip\"]}]");
+  Outcome O = run({"-p", "build"});
+  EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
+  EXPECT_EQ(O.ErrorKind.count("gone.hip"), 1u) << O.Out;
+  expectGoodFinding(O);
+}
+
+TEST_F(HostileInput, NonexistentBuildDirectoryIsAConfigurationError) {
+  Outcome O = run({"-p", "no/such/build", good()});
+  EXPECT_EQ(O.ExitCode, 2) << O.Out << O.Err;
+  EXPECT_NE(O.Err.find("no/such/build"), std::string::npos) << O.Err;
+}
+
+TEST_F(HostileInput, UnreadableFileIsNamed) {
+  if (getuid() == 0)
+    GTEST_SKIP() << "running as root, which can read a chmod 000 file";
+  write("secret.hip", LaneKernel);
+  ASSERT_FALSE(llvm::sys::fs::setPermissions(Dir + "/secret.hip", llvm::sys::fs::no_perms));
+  Outcome O = run({"secret.hip", good()});
+  EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
+  EXPECT_EQ(O.ErrorKind.count("secret.hip"), 1u) << O.Out;
+  expectGoodFinding(O);
+}
+
+TEST_F(HostileInput, ReadOnlyFileUnderFixIsRefusedAndTheOthersFixed) {
+  std::string RO = write("ro.hip", LaneKernel);
+  std::string G = good();
+  ASSERT_FALSE(llvm::sys::fs::setPermissions(RO, llvm::sys::fs::perms(0444)));
+  ProcessResult P = runProgram(wavecheckBinary(), {"--fix", "ro.hip", "good.hip"}, Dir,
+                               RunBoundSeconds);
+  EXPECT_EQ(P.ExitCode, 3) << P.Out << P.Err;
+  EXPECT_NE(P.Err.find("ro.hip: the file is read-only (mode 0444); not fixed"),
+            std::string::npos)
+      << P.Err;
+  EXPECT_EQ(readFile(RO), LaneKernel) << "the read-only file is not touched";
+  EXPECT_EQ(llvm::sys::fs::getPermissions(RO).get(), llvm::sys::fs::perms(0444));
+  EXPECT_NE(readFile(G).find("tid % warpSize"), std::string::npos) << readFile(G);
+}
+
+TEST_F(HostileInput, DirectoryNamedLikeASourceIsNamed) {
+  llvm::sys::fs::create_directories(Dir + "/x.hip");
+  Outcome O = run({"x.hip", good()});
+  EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
+  EXPECT_EQ(O.ErrorKind.count("x.hip"), 1u) << O.Out;
+  expectGoodFinding(O);
+}
+
+TEST_F(HostileInput, SymlinkLoopIsNamed) {
+  ASSERT_FALSE(llvm::sys::fs::create_link("loop2.hip", Dir + "/loop1.hip"));
+  ASSERT_FALSE(llvm::sys::fs::create_link("loop1.hip", Dir + "/loop2.hip"));
+  Outcome O = run({"loop1.hip", good()});
+  EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
+  ASSERT_EQ(O.ErrorKind.count("loop1.hip"), 1u) << O.Out;
+  EXPECT_EQ(O.ErrorKind["loop1.hip"], "no-input");
+  EXPECT_NE(O.ErrorMessage["loop1.hip"].find("symbolic links"), std::string::npos)
+      << "says what is wrong: " << O.ErrorMessage["loop1.hip"];
+  expectGoodFinding(O);
+}
+
+/// LaneKernel with CRLF line ends, and what --fix makes of it.
+const char *CrlfKernel = "#include <hip/hip_runtime.h>\r\n"
+                         "__global__ void k(float *out) {\r\n"
+                         "  int tid = threadIdx.x;\r\n"
+                         "  int lane = tid % 32;\r\n"
+                         "  out[tid] = lane;\r\n"
+                         "}\r\n";
+const char *CrlfFixed = "#include <hip/hip_runtime.h>\r\n"
+                        "__global__ void k(float *out) {\r\n"
+                        "  int tid = threadIdx.x;\r\n"
+                        "  int lane = tid % warpSize;\r\n"
+                        "  out[tid] = lane;\r\n"
+                        "}\r\n";
+
+TEST_F(HostileInput, CrlfLineEndsKeepFindingsAndFixItsRight) {
+  std::string F = write("crlf.hip", CrlfKernel);
+  Outcome O = run({"crlf.hip"});
+  EXPECT_EQ(O.ExitCode, 1) << O.Out << O.Err;
+  ASSERT_EQ(O.Where.size(), 1u) << O.Out;
+  EXPECT_EQ(O.Where[0], std::make_pair(4u, 20u)) << O.Out;
+  ProcessResult P = runProgram(wavecheckBinary(), {"--fix", "crlf.hip"}, Dir, RunBoundSeconds);
+  EXPECT_EQ(readFile(F), CrlfFixed) << P.Err;
+}
+
+TEST_F(HostileInput, ByteOrderMarkKeepsFindingsAndFixItsRight) {
+  std::string F = write("bom.hip", std::string("\xef\xbb\xbf") + LaneKernel);
+  Outcome O = run({"bom.hip"});
+  EXPECT_EQ(O.ExitCode, 1) << O.Out << O.Err;
+  ASSERT_EQ(O.Where.size(), 1u) << O.Out;
+  EXPECT_EQ(O.Where[0], std::make_pair(4u, 20u)) << O.Out;
+  runProgram(wavecheckBinary(), {"--fix", "bom.hip"}, Dir, RunBoundSeconds);
+  std::string Fixed = readFile(F);
+  EXPECT_EQ(Fixed.substr(0, 3), "\xef\xbb\xbf") << "the mark is kept";
+  EXPECT_NE(Fixed.find("  int lane = tid % warpSize;\n"), std::string::npos) << Fixed;
+}
+
+TEST_F(HostileInput, PathWithSpacesAndNonAsciiIsNamedAndFixed) {
+  std::string Name = "my src/\xc3\xbcnic\xc3\xb6" "de k\xc3\xa9rnel.hip"; // ü ö é
+  std::string F = write(Name, LaneKernel);
+  Outcome O = run({Name, "missing dir/n\xc3\xa9" "ant.hip"});
+  EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
+  EXPECT_EQ(O.FindingFiles.count(Name), 1u) << O.Out;
+  EXPECT_EQ(O.ErrorKind.count("missing dir/n\xc3\xa9" "ant.hip"), 1u) << O.Out;
+  runProgram(wavecheckBinary(), {"--fix", Name}, Dir, RunBoundSeconds);
+  EXPECT_NE(readFile(F).find("tid % warpSize"), std::string::npos) << readFile(F);
+}
+
+} // namespace
