@@ -200,6 +200,35 @@ TEST_F(DriverTest, MissingProjectHeaderIsNamedAndFindingsStillComeOut) {
   EXPECT_NE(Msg.find("generated/config.h"), std::string::npos) << Msg;
 }
 
+TEST_F(DriverTest, FindingsAfterSeveralMissingHeadersAreKept) {
+  // clang stops instantiating templates after a fatal error, so without the
+  // empty stand-ins the `__shfl_xor_sync` finding (a template call) is lost.
+  std::string F = write("several.hip",
+                        "#include \"not_there.h\"\n"
+                        "#include <vendor/missing.h>\n"
+                        "#include \"third.h\"\n"
+                        "__global__ void k(float *out) {\n"
+                        "  unsigned m = 0xffffffff;\n"
+                        "  out[threadIdx.x] = __shfl_xor_sync(m, out[threadIdx.x], 1);\n"
+                        "}\n");
+  ProcessResult R = runWavecheck({"--format=json", "--checks=-*,wave64-lane-mask-width", F});
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  llvm::json::Object J = parseReport(R.Out);
+  ASSERT_EQ(findings(J).size(), 1u) << R.Out;
+  const llvm::json::Object &Found = *findings(J)[0].getAsObject();
+  EXPECT_EQ(Found.getInteger("line"), 6) << R.Out;
+  EXPECT_EQ(Found.getInteger("column"), 38) << R.Out;
+  std::set<std::string> Named;
+  for (const llvm::json::Value &E : errors(J)) {
+    std::string Msg = E.getAsObject()->getString("message")->str();
+    for (const char *H : {"'not_there.h'", "'vendor/missing.h'", "'third.h'"})
+      if (Msg.find(H) != std::string::npos)
+        Named.insert(H);
+    EXPECT_EQ(E.getAsObject()->getString("kind"), "missing-header") << Msg;
+  }
+  EXPECT_EQ(Named.size(), 3u) << "every missing header is named\n" << R.Out;
+}
+
 TEST_F(DriverTest, GarbageInputIsAnErrorAndDoesNotStopOtherFiles) {
   std::string Bin = write("garbage.hip", std::string("\x7f" "ELF\x02\x01\x01\0\0\0\xff\xfe\x00"
                                                      "}}}{{{ int int int ((((", 34));

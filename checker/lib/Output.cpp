@@ -124,7 +124,7 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
     OS << ", " << Fatal << (Fatal == 1 ? " input not analysed" : " inputs not analysed");
   if (Missing)
     OS << ", " << Missing << (Missing == 1 ? " input problem" : " input problems")
-       << " (missing headers, fix-its not applied)";
+       << " (missing headers: findings may be incomplete)";
   OS << "\n";
 }
 

@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include <algorithm>
@@ -22,6 +23,16 @@
 namespace wavecheck {
 
 namespace {
+
+/// In-memory directory of empty stand-ins for headers the compile command
+/// cannot find (searched last, with -idirafter).
+constexpr llvm::StringRef MissingHeaderRoot = "/__wavecheck__/missing";
+
+/// Parses of one pass at most: the first, then one more each time clang names
+/// a missing header it had not named before (it names one per parse, since a
+/// missing header is a fatal error). Past the bound the findings after the
+/// next missing header may be lost; the errors still name the headers.
+constexpr unsigned MaxMissingHeaderRounds = 8;
 
 /// A compilation database holding one command, for one runClangTidy call.
 class OneCommandDatabase : public clang::tooling::CompilationDatabase {
@@ -103,7 +114,7 @@ std::vector<std::string> filterArgs(const std::vector<std::string> &In,
 
 clang::tooling::CompileCommand buildCommand(const Job &J, const Pass &P,
                                             const std::vector<std::string> &UserArgs,
-                                            bool StandIn) {
+                                            bool StandIn, bool MissingHeaders) {
   std::vector<std::string> Args{"clang++", "-x", "hip"};
   Args.insert(Args.end(), UserArgs.begin(), UserArgs.end());
   if (StandIn) {
@@ -112,10 +123,16 @@ clang::tooling::CompileCommand buildCommand(const Job &J, const Pass &P,
   }
   Args.push_back(P.Host ? "--cuda-host-only" : "--cuda-device-only");
   Args.push_back("--offload-arch=" + P.Arch);
+  if (MissingHeaders) {
+    // Searched after every user and system directory: only an #include that
+    // found nothing else resolves to the empty stand-in.
+    Args.push_back("-idirafter");
+    Args.push_back(std::string(MissingHeaderRoot));
+  }
   Args.push_back("-nogpulib");
   Args.push_back("-resource-dir=" WAVECHECK_RESOURCE_DIR);
-  // Compiler warnings are not wavecheck findings; -w also silences clang's
-  // "N warnings generated" line. Check diagnostics are not affected.
+  // Compiler warnings are not wavecheck findings (check diagnostics are not
+  // affected by -w).
   Args.push_back("-w");
   Args.push_back(J.File);
   return clang::tooling::CompileCommand(J.Directory, J.File, std::move(Args), "");
@@ -127,6 +144,14 @@ struct JobResult {
   std::vector<std::string> Dropped;
   ContentLog Read; ///< files the parses read, hashed (for --fix)
 };
+
+/// The header name of clang's "'name' file not found" error, or "" for any
+/// other message.
+llvm::StringRef missingHeaderName(llvm::StringRef Msg) {
+  if (!Msg.ends_with("' file not found") || !Msg.starts_with("'"))
+    return "";
+  return Msg.drop_front().drop_back(llvm::StringRef("' file not found").size());
+}
 
 /// Turns compiler errors into InputErrors: a missing header is named and is
 /// not fatal; the first other error makes the file fatal (exit code 3).
@@ -170,6 +195,10 @@ JobResult runJob(const Job &J, const Options &Opts) {
           R.Read));
   if (StandIn)
     Overlay->pushOverlay(makeStandInFileSystem());
+  // Empty stand-ins for the headers found missing (see the pass loop).
+  auto MissingFS = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Overlay->pushOverlay(MissingFS);
+  std::set<std::string> Missing;
   LineTable Lines(Overlay);
 
   std::vector<Pass> Passes;
@@ -199,19 +228,51 @@ JobResult runJob(const Job &J, const Options &Opts) {
     clang::tidy::ClangTidyContext Context(
         std::make_unique<clang::tidy::DefaultOptionsProvider>(
             clang::tidy::ClangTidyGlobalOptions(), TidyOpts));
-    OneCommandDatabase DB(buildCommand(J, P, UserArgs, StandIn));
-
     std::vector<clang::tidy::ClangTidyError> Errors;
-    // On a thread with a big stack, where even a stack overflow fails only
-    // this file (ParseThread.h).
-    bool Ok = runParseSafely([&] {
-      Errors = runChecks(Context, DB, J.File, Overlay);
-    });
+    // A missing header is a fatal error for clang: after it, clang stops
+    // instantiating templates and silences every later diagnostic, so the
+    // findings after it would be lost (a `__shfl_xor_sync` call is a template).
+    // The pass runs again with an empty stand-in for each header found
+    // missing, until none is new. The first round's compiler errors are the
+    // file's own; later rounds report only findings and more missing headers
+    // (the errors there are the consequences of the empty headers).
+    std::vector<clang::tidy::ClangTidyError> Later;
+    bool Ok = true;
+    for (unsigned Round = 0; Ok && Round < MaxMissingHeaderRounds; ++Round) {
+      OneCommandDatabase DB(buildCommand(J, P, UserArgs, StandIn, !Missing.empty()));
+      std::vector<clang::tidy::ClangTidyError> RoundErrors;
+      // On a thread with a big stack, where even a stack overflow fails only
+      // this file (ParseThread.h).
+      Ok = runParseSafely([&] {
+        RoundErrors = runChecks(Context, DB, J.File, Overlay);
+      });
+      bool New = false;
+      for (const clang::tidy::ClangTidyError &E : RoundErrors) {
+        llvm::StringRef Name = missingHeaderName(E.Message.Message);
+        if (Name.empty() || llvm::sys::path::is_absolute(Name) ||
+            Name.contains("..") || !Missing.insert(Name.str()).second)
+          continue;
+        llvm::SmallString<128> Path(MissingHeaderRoot);
+        llvm::sys::path::append(Path, Name);
+        New |= MissingFS->addFile(Path, 0, llvm::MemoryBuffer::getMemBuffer(""));
+      }
+      if (Round == 0)
+        Errors = std::move(RoundErrors);
+      else
+        for (clang::tidy::ClangTidyError &E : RoundErrors)
+          if (!llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-") ||
+              !missingHeaderName(E.Message.Message).empty())
+            Later.push_back(std::move(E));
+      if (!New)
+        break;
+    }
     if (!Ok) {
       R.Errors.push_back({J.File, "cannot be analysed: the parser crashed in the " +
                                       P.name().str() + " pass for " + P.Arch, true});
       continue;
     }
+    for (clang::tidy::ClangTidyError &E : Later)
+      Errors.push_back(std::move(E));
     // A compiler error on a line where a check reports a finding is the
     // finding's consequence (e.g. `int a[warpSize]` with ROCm 7 headers): the
     // finding explains it, and the file was analysed.
