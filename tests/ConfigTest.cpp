@@ -21,14 +21,6 @@ using namespace wavecheck::test;
 
 namespace {
 
-/// wave64-hardcoded-warp-size on line 4 (`tid % 32`).
-const char *LaneKernel = "#include <hip/hip_runtime.h>\n"
-                         "__global__ void k(float *out) {\n"
-                         "  int tid = threadIdx.x;\n"
-                         "  int lane = tid % 32;\n"
-                         "  out[tid] = lane;\n"
-                         "}\n";
-
 /// xcd-tile-order on line 3: a row-major GEMM tile order without the remap.
 const char *TileKernel =
     "#include <hip/hip_runtime.h>\n"
@@ -50,22 +42,13 @@ const char *Fp8Source = "#include <hip/hip_fp8.h>\n"
                         "typedef __hip_fp8_e4m3 act_t;\n"
                         "typedef __hip_fp8_e4m3_fnuz old_t;\n";
 
-class ConfigTest : public ::testing::Test {
+class ConfigTest : public TempDirTest {
 protected:
-  void SetUp() override { Dir = makeTempDir(); }
-  void TearDown() override { removeTree(Dir); }
-  std::string write(const std::string &Name, const std::string &Text) {
-    std::string P = Dir + "/" + Name;
-    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
-    writeFile(P, Text);
-    return P;
-  }
   /// Runs wavecheck in Dir with --format=json (and --hip-headers=standin).
   ProcessResult run(std::vector<std::string> Args) {
     Args.insert(Args.begin(), {"--format=json", "--hip-headers=standin"});
     return runWavecheck(Args, Dir);
   }
-  std::string Dir;
 };
 
 /// (file, line, check) of every finding.
@@ -431,6 +414,49 @@ TEST_F(ConfigTest, ABrokenConfigurationStopsTheWholeRun) {
   R = run({"good/a.hip", "bad/inner/a.hip"});
   EXPECT_EQ(R.ExitCode, 1) << R.Err;
   EXPECT_EQ(findings(R.Out), (Set{{"bad/inner/a.hip", 4, Lane}, {"good/a.hip", 4, Lane}}));
+}
+
+TEST_F(ConfigTest, ConfigurationEnablingNoCheckIsAConfigurationError) {
+  // A gate that runs no check would always pass (clang-tidy: "no checks
+  // enabled"); --exclude is the way to skip files.
+  write("src/.wavecheck.yaml", "Checks: '-*'\n");
+  write("src/a.hip", LaneKernel);
+  write("b.hip", LaneKernel);
+  ProcessResult R = run({"src/a.hip", "b.hip"});
+  EXPECT_EQ(R.ExitCode, 2) << R.Out << R.Err;
+  EXPECT_EQ(R.Out, "");
+  EXPECT_NE(R.Err.find("src/.wavecheck.yaml"), std::string::npos) << R.Err;
+  EXPECT_NE(R.Err.find("enables no wavecheck check"), std::string::npos) << R.Err;
+  ProcessResult D = runWavecheck({"--dump-config", "src/a.hip"}, Dir);
+  EXPECT_EQ(D.ExitCode, 2) << D.Out;
+  EXPECT_NE(D.Err.find("enables no wavecheck check"), std::string::npos) << D.Err;
+
+  // What counts is the merged list: a child that inherits '-*' and enables
+  // one check is valid.
+  write("src/one/.wavecheck.yaml", "InheritParentConfig: true\nChecks: 'xcd-tile-order'\n");
+  write("src/one/t.hip", TileKernel);
+  R = run({"src/one/t.hip"});
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_EQ(findings(R.Out), (Set{{"src/one/t.hip", 3, "xcd-tile-order"}}));
+}
+
+TEST_F(ConfigTest, ChecksGlobMatchingNoCheckIsAUsageError) {
+  write("a.hip", LaneKernel);
+  // A typo in a removal would silently keep the rule on.
+  ProcessResult R = run({"--checks=-wave64-partial-reducton", "a.hip"});
+  EXPECT_EQ(R.ExitCode, 2) << R.Out << R.Err;
+  EXPECT_EQ(R.Out, "");
+  EXPECT_NE(R.Err.find("'-wave64-partial-reducton'"), std::string::npos) << R.Err;
+  EXPECT_NE(R.Err.find("matches no wavecheck check"), std::string::npos) << R.Err;
+
+  // '-*' matches every check: selecting one rule still works.
+  write("shift.hip", readFile(testdataDir() + "/checks/wave64-lane-mask-width/shift-mask.hip"));
+  R = run({"--checks=-*,wave64-lane-mask-width", "a.hip", "shift.hip"});
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  std::set<std::string> Checks;
+  for (const auto &[File, Line, Check] : findings(R.Out))
+    Checks.insert(File + " " + Check);
+  EXPECT_EQ(Checks, (std::set<std::string>{"shift.hip wave64-lane-mask-width"})) << R.Out;
 }
 
 TEST_F(ConfigTest, EmptyAndCommentOnlyFilesAreValid) {

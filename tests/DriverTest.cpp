@@ -17,26 +17,7 @@ using namespace wavecheck::test;
 
 namespace {
 
-/// One kernel with a hard-coded lane on line 4.
-const char *LaneKernel = "#include <hip/hip_runtime.h>\n"
-                         "__global__ void k(float *out) {\n"
-                         "  int tid = threadIdx.x;\n"
-                         "  int lane = tid % 32;\n"
-                         "  out[tid] = lane;\n"
-                         "}\n";
-
-class DriverTest : public ::testing::Test {
-protected:
-  void SetUp() override { Dir = makeTempDir(); }
-  void TearDown() override { removeTree(Dir); }
-  std::string write(const std::string &Name, const std::string &Text) {
-    std::string P = Dir + "/" + Name;
-    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
-    writeFile(P, Text);
-    return P;
-  }
-  std::string Dir;
-};
+using DriverTest = TempDirTest;
 
 const llvm::json::Array &findings(const llvm::json::Object &R) {
   static const llvm::json::Array Empty;
@@ -326,6 +307,71 @@ TEST_F(DriverTest, FixRewritesTheFile) {
   EXPECT_NE(Fixed.find("int lane = tid % warpSize;"), std::string::npos) << Fixed;
   R = runWavecheck({"--format=json", F});
   EXPECT_EQ(R.ExitCode, 0) << "nothing left to find after --fix:\n" << R.Out;
+}
+
+TEST_F(DriverTest, TextSummaryOfACleanRunSaysNoFindings) {
+  write("clean.hip", "#include <hip/hip_runtime.h>\n"
+                     "__global__ void k(float *out) {\n"
+                     "  out[threadIdx.x] = threadIdx.x % warpSize;\n"
+                     "}\n");
+  ProcessResult R = runWavecheck({"clean.hip"}, Dir);
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_NE(R.Out.find("wavecheck: no findings in 1 source\n"), std::string::npos) << R.Out;
+  EXPECT_EQ(R.Out.find("0 findings"), std::string::npos) << R.Out;
+}
+
+TEST_F(DriverTest, ExportFixesFileIsNotCreatedWhenTheRunStopsFirst) {
+  std::string F = write("a.hip", LaneKernel);
+  std::string Y = Dir + "/fixes.yaml";
+  // --dump-config ends the run before any analysis.
+  ProcessResult R = runWavecheck({"--export-fixes=" + Y, "--dump-config", F});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_FALSE(llvm::sys::fs::exists(Y)) << "--dump-config";
+  // --dump-config on a broken configuration: a usage error.
+  write("cfg/.wavecheck.yaml", "Chekcs: '-xcd-*'\n");
+  std::string G = write("cfg/a.hip", LaneKernel);
+  R = runWavecheck({"--export-fixes=" + Y, "--dump-config", G});
+  EXPECT_EQ(R.ExitCode, 2) << R.Out;
+  EXPECT_FALSE(llvm::sys::fs::exists(Y)) << "--dump-config, broken configuration";
+  // A broken --config-file.
+  std::string Bad = write("broken.yaml", "Checks: [\n");
+  R = runWavecheck({"--export-fixes=" + Y, "--config-file=" + Bad, F});
+  EXPECT_EQ(R.ExitCode, 2) << R.Out;
+  EXPECT_NE(R.Err.find("broken.yaml"), std::string::npos) << R.Err;
+  EXPECT_FALSE(llvm::sys::fs::exists(Y)) << "--config-file";
+  // No input.
+  R = runWavecheck({"--export-fixes=" + Y});
+  EXPECT_EQ(R.ExitCode, 2) << R.Out;
+  EXPECT_FALSE(llvm::sys::fs::exists(Y)) << "no input";
+  // A compile database that is not there: found by the analysis (exit 2).
+  R = runWavecheck({"--export-fixes=" + Y, "-p", Dir + "/no-build"});
+  EXPECT_EQ(R.ExitCode, 2) << R.Out;
+  EXPECT_FALSE(llvm::sys::fs::exists(Y)) << "-p without a compile database";
+}
+
+TEST_F(DriverTest, ExportFixesIntoAMissingDirectoryIsAUsageError) {
+  std::string F = write("a.hip", LaneKernel);
+  std::string Y = Dir + "/no/such/dir/fixes.yaml";
+  ProcessResult R = runWavecheck({"--export-fixes=" + Y, F});
+  EXPECT_EQ(R.ExitCode, 2) << R.Out;
+  EXPECT_NE(R.Err.find("'" + Y + "'"), std::string::npos) << R.Err;
+  EXPECT_EQ(R.Out, "") << "stopped before the analysis";
+  EXPECT_FALSE(llvm::sys::fs::exists(Dir + "/no")) << "no directory is made";
+  // A directory is not a file name either.
+  R = runWavecheck({"--export-fixes=" + Dir, F});
+  EXPECT_EQ(R.ExitCode, 2) << R.Out;
+}
+
+TEST_F(DriverTest, ExportFixesWriteFailurePrintsTheReportFirst) {
+  std::string F = write("a.hip", LaneKernel);
+  // A dangling link: its directory is writable, so the check before the
+  // analysis passes; opening it after the analysis fails (no gone/).
+  std::string Y = Dir + "/fixes.yaml";
+  ASSERT_FALSE(llvm::sys::fs::create_link(Dir + "/gone/fixes.yaml", Y));
+  ProcessResult R = runWavecheck({"--format=json", "--export-fixes=" + Y, F});
+  EXPECT_EQ(R.ExitCode, 2) << R.Err;
+  EXPECT_NE(R.Err.find("fixes.yaml"), std::string::npos) << R.Err;
+  EXPECT_EQ(findings(parseReport(R.Out)).size(), 1u) << "the report is not lost:\n" << R.Out;
 }
 
 TEST_F(DriverTest, TextOutputIsClangStyleWithASummary) {

@@ -15,20 +15,13 @@
 #include <algorithm>
 #include <cstring>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 using namespace wavecheck::test;
 
 namespace {
 
 const char *LaneMath = "/checks/wave64-hardcoded-warp-size/lane-math.hip";
-
-/// One kernel with one finding (wave64-hardcoded-warp-size) on line 4.
-const char *LaneKernel = "#include <hip/hip_runtime.h>\n"
-                         "__global__ void k(float *out) {\n"
-                         "  int tid = threadIdx.x;\n"
-                         "  int lane = tid % 32;\n"
-                         "  out[tid] = lane;\n"
-                         "}\n";
 
 const char *CleanKernel = "#include <hip/hip_runtime.h>\n"
                           "__global__ void k(float *out) {\n"
@@ -82,20 +75,11 @@ const char *LaneMathBaseline = R"json({
 }
 )json";
 
-class GateTest : public ::testing::Test {
+class GateTest : public TempDirTest {
 protected:
-  void SetUp() override { Dir = makeTempDir(); }
-  void TearDown() override { removeTree(Dir); }
-  std::string write(const std::string &Name, const std::string &Text) {
-    std::string P = Dir + "/" + Name;
-    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
-    writeFile(P, Text);
-    return P;
-  }
   std::string copyLaneMath(const std::string &Name) {
     return write(Name, readFile(testdataDir() + LaneMath));
   }
-  std::string Dir;
 };
 
 /// The line numbers of the findings in a JSON report.
@@ -330,6 +314,19 @@ TEST_F(GateTest, MalformedBaselineIsAUsageError) {
   R = runWavecheck({"--write-baseline=no/such/dir/b.json", F}, Dir);
   EXPECT_EQ(R.ExitCode, 2);
   EXPECT_NE(R.Err.find("no/such/dir/b.json"), std::string::npos) << R.Err;
+}
+
+TEST_F(GateTest, BaselineWriteFailurePrintsTheReportFirst) {
+  // /proc passes the check before the analysis for root (its directory is
+  // writable by mode) but takes no new file, so the write after it fails.
+  if (access("/proc", W_OK) != 0)
+    GTEST_SKIP() << "needs a directory that looks writable but is not: /proc as root";
+  std::string F = write("a.hip", LaneKernel);
+  ProcessResult R =
+      runWavecheck({"--format=json", "--write-baseline=/proc/wavecheck-baseline.json", F});
+  EXPECT_EQ(R.ExitCode, 2) << R.Err;
+  EXPECT_NE(R.Err.find("/proc/wavecheck-baseline.json"), std::string::npos) << R.Err;
+  EXPECT_EQ(findingLines(R.Out), (std::vector<int64_t>{4})) << "the report is not lost";
 }
 
 TEST(ParseBaseline, ErrorsNameTheFilePlaceAndWhatWasExpected) {

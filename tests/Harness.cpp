@@ -33,6 +33,33 @@ std::string makeTempDir() {
 
 void removeTree(const std::string &Dir) { llvm::sys::fs::remove_directories(Dir); }
 
+const char *const LaneKernel = "#include <hip/hip_runtime.h>\n"
+                               "__global__ void k(float *out) {\n"
+                               "  int tid = threadIdx.x;\n"
+                               "  int lane = tid % 32;\n"
+                               "  out[tid] = lane;\n"
+                               "}\n";
+
+void TempDirTest::SetUp() { Dir = makeTempDir(); }
+
+void TempDirTest::TearDown() {
+  // An unreadable or read-only file must not stop the clean-up. Symbolic
+  // links are neither followed nor changed: they may point out of Dir.
+  std::error_code EC;
+  for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC, /*follow_symlinks=*/false), End;
+       It != End && !EC; It.increment(EC))
+    if (It->type() != llvm::sys::fs::file_type::symlink_file)
+      llvm::sys::fs::setPermissions(It->path(), llvm::sys::fs::all_all);
+  removeTree(Dir);
+}
+
+std::string TempDirTest::write(const std::string &Name, const std::string &Text) {
+  std::string P = Dir + "/" + Name;
+  llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
+  writeFile(P, Text);
+  return P;
+}
+
 ProcessResult runProgram(const std::string &Program,
                          const std::vector<std::string> &Args,
                          const std::string &Cwd, unsigned SecondsToWait) {

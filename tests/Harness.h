@@ -3,6 +3,7 @@
 #define WAVECHECK_TESTS_HARNESS_H
 
 #include "llvm/Support/JSON.h"
+#include <gtest/gtest.h>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,22 @@ void removeTree(const std::string &Dir);
 
 std::string readFile(const std::string &Path);
 void writeFile(const std::string &Path, const std::string &Text);
+
+/// A HIP kernel with one finding: wave64-hardcoded-warp-size on line 4,
+/// column 20 (the `32` of `tid % 32`); its fix-it makes it `tid % warpSize`.
+extern const char *const LaneKernel;
+
+/// A fixture with a fresh temporary directory per test: Dir (no trailing
+/// slash), removed after the test even when a test made files in it
+/// unreadable or read-only.
+class TempDirTest : public ::testing::Test {
+protected:
+  void SetUp() override;
+  void TearDown() override;
+  /// Writes \p Text to Dir/\p Name, creating its directories; returns the path.
+  std::string write(const std::string &Name, const std::string &Text);
+  std::string Dir;
+};
 
 } // namespace wavecheck::test
 

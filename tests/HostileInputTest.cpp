@@ -4,9 +4,10 @@
 /// run and pins the outcome: the exit code of DESIGN.md (0/1/2/3), the
 /// hostile file named in the JSON `errors` (with its `kind`) or on stderr,
 /// and the good file's finding still reported. No case may crash (a signal)
-/// or hang: each run is killed after RunBoundSeconds (300 s), which the harness
-/// reports as exit code -2. The inputs are generated here, in a temporary
-/// directory; docs/hostile-inputs.md lists the cases and the measured times.
+/// or hang: each run is killed after its case's bound (SmallInputSeconds,
+/// DeepInputSeconds or BigInputSeconds), which the harness reports as exit
+/// code -2. The inputs are generated here, in a temporary directory;
+/// docs/hostile-inputs.md lists the cases and the measured times.
 ///
 //===----------------------------------------------------------------------===//
 #include "Harness.h"
@@ -22,19 +23,21 @@ using namespace wavecheck::test;
 
 namespace {
 
-/// Seconds one wavecheck run may take before it counts as a hang: 300. The
-/// slowest case, the 20 MiB source, needs about 12 s of CPU, but took 92 s of
-/// wall time on the shared 2-core machine at load average 11
-/// (docs/hostile-inputs.md); a hang never ends.
-constexpr unsigned RunBoundSeconds = 300;
+/// Seconds a run on small inputs (up to 64 KiB) may take before it counts as
+/// a hang: 30. Each such case took under 0.6 s on the shared 2-core machine
+/// (hostile_input_test's own timings, load average about 9); a hang never
+/// ends.
+constexpr unsigned SmallInputSeconds = 30;
 
-/// The good file: a hard-coded lane on line 4 (wave64-hardcoded-warp-size).
-const char *LaneKernel = "#include <hip/hip_runtime.h>\n"
-                         "__global__ void k(float *out) {\n"
-                         "  int tid = threadIdx.x;\n"
-                         "  int lane = tid % 32;\n"
-                         "  out[tid] = lane;\n"
-                         "}\n";
+/// The same for the 8 MB sum that overflows the parser's stack: 60. It took
+/// 3.7 s there; eight times that under heavy load (as the 20 MiB source
+/// below) would pass 30.
+constexpr unsigned DeepInputSeconds = 60;
+
+/// The same for the 20 MiB source: 300. It needs about 12 s of CPU, but took
+/// 92 s of wall time on the shared 2-core machine at load average 11
+/// (docs/hostile-inputs.md).
+constexpr unsigned BigInputSeconds = 300;
 
 /// What one run produced, from the JSON report.
 struct Outcome {
@@ -47,32 +50,20 @@ struct Outcome {
   std::map<std::string, std::string> ErrorMessage;  ///< file -> message
 };
 
-class HostileInput : public ::testing::Test {
+class HostileInput : public TempDirTest {
 protected:
-  void SetUp() override { Dir = makeTempDir(); }
-  void TearDown() override {
-    // An unreadable or read-only file must not stop the clean-up.
-    std::error_code EC;
-    for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
-         It.increment(EC))
-      llvm::sys::fs::setPermissions(It->path(), llvm::sys::fs::all_all);
-    removeTree(Dir);
-  }
-  std::string write(const std::string &Name, const std::string &Text) {
-    std::string P = Dir + "/" + Name;
-    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
-    writeFile(P, Text);
-    return P;
-  }
   std::string good() { return write("good.hip", LaneKernel); }
 
-  /// Runs wavecheck --format=json from Dir, bounded; fails the test on a
-  /// crash or hang.
-  Outcome run(std::vector<std::string> Args) {
-    Args.insert(Args.begin(), "--format=json");
-    ProcessResult P = runProgram(wavecheckBinary(), Args, Dir, RunBoundSeconds);
+  /// Runs wavecheck --format=json \p Args from Dir (through RunAs, when
+  /// set), killed after \p BoundSeconds; fails the test on a crash or hang.
+  Outcome run(const std::vector<std::string> &Args, unsigned BoundSeconds) {
+    std::string Program = RunAs.empty() ? wavecheckBinary() : RunAs.front();
+    std::vector<std::string> Argv(RunAs.begin() + !RunAs.empty(), RunAs.end());
+    Argv.push_back("--format=json");
+    Argv.insert(Argv.end(), Args.begin(), Args.end());
+    ProcessResult P = runProgram(Program, Argv, Dir, BoundSeconds);
     Outcome O{P.ExitCode, P.Err, P.Out};
-    EXPECT_NE(P.ExitCode, -2) << "crashed or ran longer than " << RunBoundSeconds
+    EXPECT_NE(P.ExitCode, -2) << "crashed or ran longer than " << BoundSeconds
                               << " s: " << P.Err;
     if (P.ExitCode == 2 || P.ExitCode < 0)
       return O; // usage errors print no report
@@ -92,7 +83,9 @@ protected:
       }
     return O;
   }
-  std::string Dir;
+  /// A command that runs the program given after it as another user, with
+  /// the wavecheck binary last (empty: run wavecheck itself).
+  std::vector<std::string> RunAs;
 };
 
 /// The good file's finding came out.
@@ -104,7 +97,7 @@ void expectGoodFinding(const Outcome &O) {
 
 TEST_F(HostileInput, EmptyFileIsAnalysedWithNothingToSay) {
   write("empty.hip", "");
-  Outcome O = run({"empty.hip", good()});
+  Outcome O = run({"empty.hip", good()}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 1) << O.Out << O.Err;
   EXPECT_TRUE(O.ErrorKind.empty()) << O.Out;
   EXPECT_EQ(O.FindingFiles.size(), 1u) << O.Out;
@@ -118,7 +111,7 @@ TEST_F(HostileInput, BinaryFileIsNotAnalysedAndNamed) {
     C = char(Gen() & 0xff);
   Bytes[100] = Bytes[200] = '\0'; // NULs for certain
   write("blob.hip", Bytes);
-  Outcome O = run({"blob.hip", good()});
+  Outcome O = run({"blob.hip", good()}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
   EXPECT_EQ(O.ErrorKind["blob.hip"], "not-analysed") << O.Out;
   expectGoodFinding(O);
@@ -133,7 +126,7 @@ TEST_F(HostileInput, InvalidUtf8KeepsFindingsInPlaceAndTheJsonValid) {
                       "  *s = \"na\xefve \xc3\";\n"
                       "  out[0] = threadIdx.x % 32;\n"
                       "}\n");
-  Outcome O = run({"latin1.hip", good()});
+  Outcome O = run({"latin1.hip", good()}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 1) << O.Out << O.Err;
   EXPECT_TRUE(O.ErrorKind.empty()) << O.Out;
   ASSERT_EQ(O.FindingFiles.count("latin1.hip"), 1u) << O.Out;
@@ -157,7 +150,7 @@ TEST_F(HostileInput, TwentyMegabyteSourceFinishesWithItsFinding) {
   size_t Lines = std::count(Text.begin(), Text.end(), '\n');
   Text += "__global__ void k(int *o) { o[0] = threadIdx.x % 32; }\n";
   write("big.hip", Text);
-  Outcome O = run({"big.hip", good()});
+  Outcome O = run({"big.hip", good()}, BigInputSeconds);
   EXPECT_EQ(O.ExitCode, 1) << O.Err;
   EXPECT_TRUE(O.ErrorKind.empty()) << O.Out;
   ASSERT_EQ(O.Where.size(), 2u) << O.Out.substr(0, 2000);
@@ -168,7 +161,7 @@ TEST_F(HostileInput, TwentyMegabyteSourceFinishesWithItsFinding) {
 TEST_F(HostileInput, TenThousandNestedParenthesesAreACompilerErrorNotACrash) {
   write("parens.hip", "int f() { return " + std::string(10000, '(') + "1" +
                           std::string(10000, ')') + "; }\n");
-  Outcome O = run({"parens.hip", good()});
+  Outcome O = run({"parens.hip", good()}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
   EXPECT_EQ(O.ErrorKind["parens.hip"], "not-analysed") << O.Out;
   // clang 22's -fbracket-depth default (2048) stops the parse.
@@ -187,7 +180,7 @@ TEST_F(HostileInput, StackOverflowFailsOnlyItsFile) {
   for (unsigned I = 0; I < 4000000; ++I)
     Sum += "1+";
   write("deep.hip", "constexpr int v = " + Sum + "1;\n");
-  Outcome O = run({"deep.hip", good()});
+  Outcome O = run({"deep.hip", good()}, DeepInputSeconds);
   EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
   EXPECT_EQ(O.ErrorKind["deep.hip"], "not-analysed") << O.Out;
   EXPECT_NE(O.ErrorMessage["deep.hip"].find("the parser crashed"), std::string::npos)
@@ -198,7 +191,7 @@ TEST_F(HostileInput, StackOverflowFailsOnlyItsFile) {
 TEST_F(HostileInput, HeaderIncludingItselfIsNamed) {
   write("self.h", "#include \"self.h\"\nint y;\n");
   write("selfinc.hip", "#include \"self.h\"\n");
-  Outcome O = run({"selfinc.hip", good()});
+  Outcome O = run({"selfinc.hip", good()}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
   EXPECT_EQ(O.ErrorKind["selfinc.hip"], "not-analysed") << O.Out;
   EXPECT_NE(O.ErrorMessage["selfinc.hip"].find("self.h"), std::string::npos) << O.Out;
@@ -207,7 +200,7 @@ TEST_F(HostileInput, HeaderIncludingItselfIsNamed) {
 
 TEST_F(HostileInput, MissingIncludeIsNamedAndTheFileStillAnalysed) {
   write("missing.hip", std::string("#include \"gen/config.h\"\n") + (LaneKernel + 29));
-  Outcome O = run({"missing.hip", good()});
+  Outcome O = run({"missing.hip", good()}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 1) << "a missing header is not fatal:\n" << O.Out << O.Err;
   EXPECT_EQ(O.ErrorKind["missing.hip"], "missing-header") << O.Out;
   EXPECT_NE(O.ErrorMessage["missing.hip"].find("gen/config.h"), std::string::npos);
@@ -217,7 +210,7 @@ TEST_F(HostileInput, MissingIncludeIsNamedAndTheFileStillAnalysed) {
 
 TEST_F(HostileInput, CompileDatabaseThatIsNotJsonIsAConfigurationError) {
   write("build/compile_commands.json", "\x89PNG\r\n\x1a\n not json at all {[");
-  Outcome O = run({"-p", "build", good()});
+  Outcome O = run({"-p", "build", good()}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 2) << O.Out << O.Err;
   EXPECT_NE(O.Err.find("compile_commands.json"), std::string::npos) << O.Err;
   EXPECT_TRUE(O.Out.empty()) << "no report after a configuration error";
@@ -230,26 +223,49 @@ TEST_F(HostileInput, CompileDatabaseNamingMissingFilesAnalysesTheOthers) {
         "\"arguments\": [\"hipcc\", \"-c\", \"gone.hip\"]},\n"
         " {\"directory\": \"" + Dir + "\", \"file\": \"good.hip\", "
         "\"arguments\": [\"hipcc\", \"-c\", \"good.hip\"]}]");
-  Outcome O = run({"-p", "build"});
+  Outcome O = run({"-p", "build"}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
   EXPECT_EQ(O.ErrorKind.count("gone.hip"), 1u) << O.Out;
   expectGoodFinding(O);
 }
 
 TEST_F(HostileInput, NonexistentBuildDirectoryIsAConfigurationError) {
-  Outcome O = run({"-p", "no/such/build", good()});
+  Outcome O = run({"-p", "no/such/build", good()}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 2) << O.Out << O.Err;
   EXPECT_NE(O.Err.find("no/such/build"), std::string::npos) << O.Err;
 }
 
 TEST_F(HostileInput, UnreadableFileIsNamed) {
-  if (getuid() == 0)
-    GTEST_SKIP() << "running as root, which can read a chmod 000 file";
   write("secret.hip", LaneKernel);
+  good();
   ASSERT_FALSE(llvm::sys::fs::setPermissions(Dir + "/secret.hip", llvm::sys::fs::no_perms));
-  Outcome O = run({"secret.hip", good()});
+  if (getuid() == 0) {
+    // Root reads a chmod 000 file: run wavecheck as nobody (uid and gid
+    // 65534, util-linux's setpriv), from a copy of the binary in Dir (the
+    // build tree need not be open to that user; it needs only /usr/lib).
+    // makeTempDir's directory is 0700: let nobody in.
+    std::string Bin = Dir + "/bin/wavecheck";
+    ASSERT_FALSE(llvm::sys::fs::create_directories(Dir + "/bin"));
+    ASSERT_FALSE(llvm::sys::fs::copy_file(wavecheckBinary(), Bin));
+    for (const auto &[Path, Mode] : {std::pair<std::string, unsigned>{Dir, 0755},
+                                     {Dir + "/bin", 0755},
+                                     {Bin, 0755},
+                                     {Dir + "/good.hip", 0644}})
+      ASSERT_FALSE(llvm::sys::fs::setPermissions(Path, llvm::sys::fs::perms(Mode))) << Path;
+    RunAs = {"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"};
+    ProcessResult Probe = runProgram(RunAs[0], {RunAs[1], RunAs[2], RunAs[3], "true"}, Dir,
+                                     SmallInputSeconds);
+    if (Probe.ExitCode != 0)
+      GTEST_SKIP() << "running as root, which can read a chmod 000 file, and `setpriv "
+                      "--reuid=65534 --regid=65534 --clear-groups true` failed (exit "
+                   << Probe.ExitCode << "): " << Probe.Err;
+    RunAs.push_back(Bin);
+  }
+  Outcome O = run({"secret.hip", "good.hip"}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
   EXPECT_EQ(O.ErrorKind.count("secret.hip"), 1u) << O.Out;
+  EXPECT_NE(O.ErrorMessage["secret.hip"].find("ermission denied"), std::string::npos)
+      << "says why: " << O.ErrorMessage["secret.hip"];
   expectGoodFinding(O);
 }
 
@@ -258,7 +274,7 @@ TEST_F(HostileInput, ReadOnlyFileUnderFixIsRefusedAndTheOthersFixed) {
   std::string G = good();
   ASSERT_FALSE(llvm::sys::fs::setPermissions(RO, llvm::sys::fs::perms(0444)));
   ProcessResult P = runProgram(wavecheckBinary(), {"--fix", "ro.hip", "good.hip"}, Dir,
-                               RunBoundSeconds);
+                               SmallInputSeconds);
   EXPECT_EQ(P.ExitCode, 3) << P.Out << P.Err;
   EXPECT_NE(P.Err.find("ro.hip: the file is read-only (mode 0444); not fixed"),
             std::string::npos)
@@ -270,7 +286,7 @@ TEST_F(HostileInput, ReadOnlyFileUnderFixIsRefusedAndTheOthersFixed) {
 
 TEST_F(HostileInput, DirectoryNamedLikeASourceIsNamed) {
   llvm::sys::fs::create_directories(Dir + "/x.hip");
-  Outcome O = run({"x.hip", good()});
+  Outcome O = run({"x.hip", good()}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
   EXPECT_EQ(O.ErrorKind.count("x.hip"), 1u) << O.Out;
   expectGoodFinding(O);
@@ -279,7 +295,7 @@ TEST_F(HostileInput, DirectoryNamedLikeASourceIsNamed) {
 TEST_F(HostileInput, SymlinkLoopIsNamed) {
   ASSERT_FALSE(llvm::sys::fs::create_link("loop2.hip", Dir + "/loop1.hip"));
   ASSERT_FALSE(llvm::sys::fs::create_link("loop1.hip", Dir + "/loop2.hip"));
-  Outcome O = run({"loop1.hip", good()});
+  Outcome O = run({"loop1.hip", good()}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
   ASSERT_EQ(O.ErrorKind.count("loop1.hip"), 1u) << O.Out;
   EXPECT_EQ(O.ErrorKind["loop1.hip"], "no-input");
@@ -304,21 +320,21 @@ const char *CrlfFixed = "#include <hip/hip_runtime.h>\r\n"
 
 TEST_F(HostileInput, CrlfLineEndsKeepFindingsAndFixItsRight) {
   std::string F = write("crlf.hip", CrlfKernel);
-  Outcome O = run({"crlf.hip"});
+  Outcome O = run({"crlf.hip"}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 1) << O.Out << O.Err;
   ASSERT_EQ(O.Where.size(), 1u) << O.Out;
   EXPECT_EQ(O.Where[0], std::make_pair(4u, 20u)) << O.Out;
-  ProcessResult P = runProgram(wavecheckBinary(), {"--fix", "crlf.hip"}, Dir, RunBoundSeconds);
+  ProcessResult P = runProgram(wavecheckBinary(), {"--fix", "crlf.hip"}, Dir, SmallInputSeconds);
   EXPECT_EQ(readFile(F), CrlfFixed) << P.Err;
 }
 
 TEST_F(HostileInput, ByteOrderMarkKeepsFindingsAndFixItsRight) {
   std::string F = write("bom.hip", std::string("\xef\xbb\xbf") + LaneKernel);
-  Outcome O = run({"bom.hip"});
+  Outcome O = run({"bom.hip"}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 1) << O.Out << O.Err;
   ASSERT_EQ(O.Where.size(), 1u) << O.Out;
   EXPECT_EQ(O.Where[0], std::make_pair(4u, 20u)) << O.Out;
-  runProgram(wavecheckBinary(), {"--fix", "bom.hip"}, Dir, RunBoundSeconds);
+  runProgram(wavecheckBinary(), {"--fix", "bom.hip"}, Dir, SmallInputSeconds);
   std::string Fixed = readFile(F);
   EXPECT_EQ(Fixed.substr(0, 3), "\xef\xbb\xbf") << "the mark is kept";
   EXPECT_NE(Fixed.find("  int lane = tid % warpSize;\n"), std::string::npos) << Fixed;
@@ -327,11 +343,11 @@ TEST_F(HostileInput, ByteOrderMarkKeepsFindingsAndFixItsRight) {
 TEST_F(HostileInput, PathWithSpacesAndNonAsciiIsNamedAndFixed) {
   std::string Name = "my src/\xc3\xbcnic\xc3\xb6" "de k\xc3\xa9rnel.hip"; // ü ö é
   std::string F = write(Name, LaneKernel);
-  Outcome O = run({Name, "missing dir/n\xc3\xa9" "ant.hip"});
+  Outcome O = run({Name, "missing dir/n\xc3\xa9" "ant.hip"}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 3) << O.Out << O.Err;
   EXPECT_EQ(O.FindingFiles.count(Name), 1u) << O.Out;
   EXPECT_EQ(O.ErrorKind.count("missing dir/n\xc3\xa9" "ant.hip"), 1u) << O.Out;
-  runProgram(wavecheckBinary(), {"--fix", Name}, Dir, RunBoundSeconds);
+  runProgram(wavecheckBinary(), {"--fix", Name}, Dir, SmallInputSeconds);
   EXPECT_NE(readFile(F).find("tid % warpSize"), std::string::npos) << readFile(F);
 }
 

@@ -35,14 +35,6 @@ const CatalogueRule Catalogue[] = {
 #include "checks/Checks.def"
 };
 
-/// The kernel with one finding on line 4 (`tid % 32`, col 20).
-const char *LaneKernel = "#include <hip/hip_runtime.h>\n"
-                         "__global__ void k(float *out) {\n"
-                         "  int tid = threadIdx.x;\n"
-                         "  int lane = tid % 32;\n"
-                         "  out[tid] = lane;\n"
-                         "}\n";
-
 std::string ruleDoc(llvm::StringRef Name) {
   return readFile(std::string(WAVECHECK_SOURCE_DIR) + "/rules/" + Name.str() + ".md");
 }
@@ -375,6 +367,21 @@ TEST_F(SarifTest, AutomationIdPerTargetSet) {
   EXPECT_EQ(automationId(One), "wavecheck/gfx942/");
   EXPECT_EQ(automationId(Two), "wavecheck/gfx942+gfx950/") << "sorted, whatever the order";
   EXPECT_EQ(automationId(Default), "wavecheck/gfx942/");
+}
+
+TEST_F(SarifTest, AutomationIdNamesTheConfigurationsOffloadArch) {
+  // The files are analysed for the .wavecheck.yaml's target, not the default
+  // gfx942: the id names what was analysed.
+  write(".wavecheck.yaml", "OffloadArch: gfx950\n");
+  write("a.hip", LaneKernel);
+  ProcessResult R = sarif({"a.hip"});
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_EQ(automationId(parseReport(R.Out)), "wavecheck/gfx950/");
+  // Two directories with two targets: both, sorted.
+  write("rdna/.wavecheck.yaml", "OffloadArch: gfx1100\n");
+  write("rdna/b.hip", LaneKernel);
+  R = sarif({"a.hip", "rdna/b.hip"});
+  EXPECT_EQ(automationId(parseReport(R.Out)), "wavecheck/gfx1100+gfx950/");
 }
 
 TEST_F(SarifTest, InputErrorsAreNotifications) {

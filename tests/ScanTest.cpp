@@ -34,30 +34,30 @@ ExcludeMatcher matcher(std::vector<std::string> Patterns) {
   return std::move(*M);
 }
 
-constexpr bool Dir = true, File = false;
+constexpr bool IsDir = true, IsFile = false;
 
 // gitignore(5): "hello.*" matches any file or directory whose name begins
 // with "hello.", at any depth (no slash in the pattern).
 TEST(ExcludeMatcher, PatternWithoutSlashMatchesANameAtAnyDepth) {
   ExcludeMatcher M = matcher({"hello.*"});
-  EXPECT_TRUE(M.excluded("hello.hip", File));
-  EXPECT_TRUE(M.excluded("src/deep/hello.cu", File));
-  EXPECT_TRUE(M.excluded("hello.d", Dir));
-  EXPECT_FALSE(M.excluded("xhello.hip", File));
-  EXPECT_FALSE(M.excluded("hello", File));
+  EXPECT_TRUE(M.excluded("hello.hip", IsFile));
+  EXPECT_TRUE(M.excluded("src/deep/hello.cu", IsFile));
+  EXPECT_TRUE(M.excluded("hello.d", IsDir));
+  EXPECT_FALSE(M.excluded("xhello.hip", IsFile));
+  EXPECT_FALSE(M.excluded("hello", IsFile));
 }
 
 // gitignore(5): "foo/" matches a directory foo and paths underneath it, but
 // not a regular file foo.
 TEST(ExcludeMatcher, TrailingSlashMatchesDirectoriesOnly) {
   ExcludeMatcher M = matcher({"foo/"});
-  EXPECT_TRUE(M.excluded("foo", Dir));
-  EXPECT_TRUE(M.excluded("a/foo", Dir));
-  EXPECT_TRUE(M.excluded("foo/x.hip", File));
-  EXPECT_TRUE(M.excluded("a/foo/b/x.hip", File));
-  EXPECT_FALSE(M.excluded("foo", File));
-  EXPECT_FALSE(M.excluded("a/foo", File));
-  EXPECT_FALSE(M.excluded("foobar/x.hip", File));
+  EXPECT_TRUE(M.excluded("foo", IsDir));
+  EXPECT_TRUE(M.excluded("a/foo", IsDir));
+  EXPECT_TRUE(M.excluded("foo/x.hip", IsFile));
+  EXPECT_TRUE(M.excluded("a/foo/b/x.hip", IsFile));
+  EXPECT_FALSE(M.excluded("foo", IsFile));
+  EXPECT_FALSE(M.excluded("a/foo", IsFile));
+  EXPECT_FALSE(M.excluded("foobar/x.hip", IsFile));
 }
 
 // gitignore(5): "doc/frotz/" matches the directory doc/frotz but not
@@ -65,35 +65,35 @@ TEST(ExcludeMatcher, TrailingSlashMatchesDirectoriesOnly) {
 // "/doc/frotz" have the same effect.
 TEST(ExcludeMatcher, SlashAtStartOrMiddleAnchorsToTheScannedDirectory) {
   ExcludeMatcher Anchored = matcher({"doc/frotz/"});
-  EXPECT_TRUE(Anchored.excluded("doc/frotz", Dir));
-  EXPECT_FALSE(Anchored.excluded("a/doc/frotz", Dir));
+  EXPECT_TRUE(Anchored.excluded("doc/frotz", IsDir));
+  EXPECT_FALSE(Anchored.excluded("a/doc/frotz", IsDir));
   ExcludeMatcher Free = matcher({"frotz/"});
-  EXPECT_TRUE(Free.excluded("frotz", Dir));
-  EXPECT_TRUE(Free.excluded("a/frotz", Dir));
+  EXPECT_TRUE(Free.excluded("frotz", IsDir));
+  EXPECT_TRUE(Free.excluded("a/frotz", IsDir));
   for (const char *P : {"doc/frotz", "/doc/frotz"}) {
     ExcludeMatcher M = matcher({P});
-    EXPECT_TRUE(M.excluded("doc/frotz", File)) << P;
-    EXPECT_FALSE(M.excluded("a/doc/frotz", File)) << P;
+    EXPECT_TRUE(M.excluded("doc/frotz", IsFile)) << P;
+    EXPECT_FALSE(M.excluded("a/doc/frotz", IsFile)) << P;
   }
   ExcludeMatcher Top = matcher({"/gen.hip"});
-  EXPECT_TRUE(Top.excluded("gen.hip", File));
-  EXPECT_FALSE(Top.excluded("src/gen.hip", File));
+  EXPECT_TRUE(Top.excluded("gen.hip", IsFile));
+  EXPECT_FALSE(Top.excluded("src/gen.hip", IsFile));
 }
 
 // gitignore(5): an asterisk does not match a slash ("foo/*" does not match
 // foo/bar/hello.c by itself); '?' matches one character but not '/'; ranges.
 TEST(ExcludeMatcher, WildcardsStopAtSlashes) {
   ExcludeMatcher M = matcher({"foo/*.c"});
-  EXPECT_TRUE(M.excluded("foo/hello.c", File));
-  EXPECT_FALSE(M.excluded("foo/bar/hello.c", File));
+  EXPECT_TRUE(M.excluded("foo/hello.c", IsFile));
+  EXPECT_FALSE(M.excluded("foo/bar/hello.c", IsFile));
   ExcludeMatcher Q = matcher({"doc/?.md"});
-  EXPECT_TRUE(Q.excluded("doc/a.md", File));
-  EXPECT_FALSE(Q.excluded("doc/ab.md", File));
+  EXPECT_TRUE(Q.excluded("doc/a.md", IsFile));
+  EXPECT_FALSE(Q.excluded("doc/ab.md", IsFile));
   ExcludeMatcher QS = matcher({"a?b"});
-  EXPECT_FALSE(QS.excluded("a/b", File)) << "'?' must not match '/'";
+  EXPECT_FALSE(QS.excluded("a/b", IsFile)) << "'?' must not match '/'";
   ExcludeMatcher R = matcher({"[a-c].hip"});
-  EXPECT_TRUE(R.excluded("b.hip", File));
-  EXPECT_FALSE(R.excluded("d.hip", File));
+  EXPECT_TRUE(R.excluded("b.hip", IsFile));
+  EXPECT_FALSE(R.excluded("d.hip", IsFile));
 }
 
 // gitignore(5), "Two consecutive asterisks": "**/foo" matches foo anywhere,
@@ -101,62 +101,62 @@ TEST(ExcludeMatcher, WildcardsStopAtSlashes) {
 // "a/**/b" matches a/b, a/x/b, a/x/y/b.
 TEST(ExcludeMatcher, DoubleAsteriskCrossesDirectories) {
   ExcludeMatcher Lead = matcher({"**/foo"});
-  EXPECT_TRUE(Lead.excluded("foo", File));
-  EXPECT_TRUE(Lead.excluded("x/y/foo", Dir));
+  EXPECT_TRUE(Lead.excluded("foo", IsFile));
+  EXPECT_TRUE(Lead.excluded("x/y/foo", IsDir));
   ExcludeMatcher LeadTwo = matcher({"**/foo/bar"});
-  EXPECT_TRUE(LeadTwo.excluded("foo/bar", File));
-  EXPECT_TRUE(LeadTwo.excluded("x/foo/bar", File));
-  EXPECT_FALSE(LeadTwo.excluded("foo/x/bar", File));
+  EXPECT_TRUE(LeadTwo.excluded("foo/bar", IsFile));
+  EXPECT_TRUE(LeadTwo.excluded("x/foo/bar", IsFile));
+  EXPECT_FALSE(LeadTwo.excluded("foo/x/bar", IsFile));
   ExcludeMatcher Trail = matcher({"abc/**"});
-  EXPECT_TRUE(Trail.excluded("abc/x.hip", File));
-  EXPECT_TRUE(Trail.excluded("abc/d/e/x.hip", File));
-  EXPECT_FALSE(Trail.excluded("abc", Dir)) << "abc itself is not inside abc";
+  EXPECT_TRUE(Trail.excluded("abc/x.hip", IsFile));
+  EXPECT_TRUE(Trail.excluded("abc/d/e/x.hip", IsFile));
+  EXPECT_FALSE(Trail.excluded("abc", IsDir)) << "abc itself is not inside abc";
   ExcludeMatcher Mid = matcher({"a/**/b"});
-  EXPECT_TRUE(Mid.excluded("a/b", File));
-  EXPECT_TRUE(Mid.excluded("a/x/b", File));
-  EXPECT_TRUE(Mid.excluded("a/x/y/b", File));
-  EXPECT_FALSE(Mid.excluded("a/x/c", File));
-  EXPECT_FALSE(Mid.excluded("z/a/b", File));
+  EXPECT_TRUE(Mid.excluded("a/b", IsFile));
+  EXPECT_TRUE(Mid.excluded("a/x/b", IsFile));
+  EXPECT_TRUE(Mid.excluded("a/x/y/b", IsFile));
+  EXPECT_FALSE(Mid.excluded("a/x/c", IsFile));
+  EXPECT_FALSE(Mid.excluded("z/a/b", IsFile));
 }
 
 // gitignore(5)'s example: "/*" then "!/foo", "/foo/*", "!/foo/bar" excludes
 // everything except the directory foo/bar. Later patterns win.
 TEST(ExcludeMatcher, NegationReincludesAndTheLastMatchWins) {
   ExcludeMatcher M = matcher({"/*", "!/foo", "/foo/*", "!/foo/bar"});
-  EXPECT_TRUE(M.excluded("x.hip", File));
-  EXPECT_TRUE(M.excluded("other", Dir));
-  EXPECT_FALSE(M.excluded("foo", Dir));
-  EXPECT_TRUE(M.excluded("foo/y.hip", File));
-  EXPECT_FALSE(M.excluded("foo/bar", Dir));
-  EXPECT_FALSE(M.excluded("foo/bar/z.hip", File));
+  EXPECT_TRUE(M.excluded("x.hip", IsFile));
+  EXPECT_TRUE(M.excluded("other", IsDir));
+  EXPECT_FALSE(M.excluded("foo", IsDir));
+  EXPECT_TRUE(M.excluded("foo/y.hip", IsFile));
+  EXPECT_FALSE(M.excluded("foo/bar", IsDir));
+  EXPECT_FALSE(M.excluded("foo/bar/z.hip", IsFile));
   ExcludeMatcher Order = matcher({"!keep.hip", "*.hip"});
-  EXPECT_TRUE(Order.excluded("keep.hip", File)) << "the later '*.hip' wins";
+  EXPECT_TRUE(Order.excluded("keep.hip", IsFile)) << "the later '*.hip' wins";
   ExcludeMatcher Back = matcher({"*.hip", "!keep.hip"});
-  EXPECT_FALSE(Back.excluded("keep.hip", File));
-  EXPECT_TRUE(Back.excluded("other.hip", File));
+  EXPECT_FALSE(Back.excluded("keep.hip", IsFile));
+  EXPECT_TRUE(Back.excluded("other.hip", IsFile));
 }
 
 // gitignore(5): "It is not possible to re-include a file if a parent
 // directory of that file is excluded."
 TEST(ExcludeMatcher, NoReincludeBelowAnExcludedDirectory) {
   ExcludeMatcher M = matcher({"build/", "!build/keep.hip"});
-  EXPECT_TRUE(M.excluded("build/keep.hip", File));
+  EXPECT_TRUE(M.excluded("build/keep.hip", IsFile));
 }
 
 // gitignore(5): a leading "\!" is a literal '!'; trailing spaces are dropped
 // unless escaped; an empty pattern matches nothing.
 TEST(ExcludeMatcher, EscapesAndSpaces) {
   ExcludeMatcher Bang = matcher({"\\!important.hip"});
-  EXPECT_TRUE(Bang.excluded("!important.hip", File));
-  EXPECT_FALSE(Bang.excluded("important.hip", File));
+  EXPECT_TRUE(Bang.excluded("!important.hip", IsFile));
+  EXPECT_FALSE(Bang.excluded("important.hip", IsFile));
   ExcludeMatcher Spaces = matcher({"old.hip   "});
-  EXPECT_TRUE(Spaces.excluded("old.hip", File));
+  EXPECT_TRUE(Spaces.excluded("old.hip", IsFile));
   ExcludeMatcher Escaped = matcher({"odd\\ "});
-  EXPECT_TRUE(Escaped.excluded("odd ", File));
-  EXPECT_FALSE(Escaped.excluded("odd", File));
+  EXPECT_TRUE(Escaped.excluded("odd ", IsFile));
+  EXPECT_FALSE(Escaped.excluded("odd", IsFile));
   ExcludeMatcher Blank = matcher({"", "   "});
   EXPECT_TRUE(Blank.empty());
-  EXPECT_FALSE(Blank.excluded("a.hip", File));
+  EXPECT_FALSE(Blank.excluded("a.hip", IsFile));
 }
 
 TEST(ExcludeMatcher, BadPatternIsAnErrorNamingIt) {
@@ -179,9 +179,9 @@ TEST(ExcludeMatcher, ReadsGitignoreFiles) {
   ASSERT_FALSE(static_cast<bool>(E)) << llvm::toString(std::move(E));
   EXPECT_EQ(Patterns, (std::vector<std::string>{"gen/", "#hash.hip", "*.cuh", "!keep.cuh"}));
   ExcludeMatcher M = matcher(Patterns);
-  EXPECT_TRUE(M.excluded("#hash.hip", File));
-  EXPECT_TRUE(M.excluded("a/b.cuh", File));
-  EXPECT_FALSE(M.excluded("a/keep.cuh", File));
+  EXPECT_TRUE(M.excluded("#hash.hip", IsFile));
+  EXPECT_TRUE(M.excluded("a/b.cuh", IsFile));
+  EXPECT_FALSE(M.excluded("a/keep.cuh", IsFile));
 
   writeFile(D + "/bad", "ok/\n[z-\n");
   Patterns.clear();
@@ -196,32 +196,16 @@ TEST(ExcludeMatcher, ReadsGitignoreFiles) {
 
 //===-- End to end --------------------------------------------------------===//
 
-/// One kernel with a hard-coded lane on line 4.
-const char *LaneKernel = "#include <hip/hip_runtime.h>\n"
-                         "__global__ void k(float *out) {\n"
-                         "  int tid = threadIdx.x;\n"
-                         "  int lane = tid % 32;\n"
-                         "  out[tid] = lane;\n"
-                         "}\n";
-
-class ScanTest : public ::testing::Test {
+class ScanTest : public TempDirTest {
 protected:
-  void SetUp() override { Root = makeTempDir(); }
-  void TearDown() override { removeTree(Root); }
-  std::string write(const std::string &Name, const std::string &Text) {
-    std::string P = Root + "/" + Name;
-    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
-    writeFile(P, Text);
-    return P;
-  }
-  /// File names (relative to Root) with a finding in a JSON report.
+  /// File names (relative to Dir) with a finding in a JSON report.
   std::set<std::string> filesWithFindings(const std::string &Out) {
     std::set<std::string> S;
     llvm::json::Object J = parseReport(Out);
     if (const llvm::json::Array *A = J.getArray("findings"))
       for (const llvm::json::Value &F : *A) {
         llvm::StringRef P = *F.getAsObject()->getString("file");
-        P.consume_front(Root + "/");
+        P.consume_front(Dir + "/");
         S.insert(P.str());
       }
     return S;
@@ -240,7 +224,6 @@ protected:
       ++N;
     return N;
   }
-  std::string Root;
 };
 
 TEST_F(ScanTest, DirectoryScanHonoursExcludes) {
@@ -249,7 +232,7 @@ TEST_F(ScanTest, DirectoryScanHonoursExcludes) {
     write(F, LaneKernel);
   write("ignore", "third_party/\n*.cuh\n");
   ProcessResult R = runWavecheck({"--format=json", "--exclude=gen/", "--exclude-from",
-                                  Root + "/ignore", "--exclude=!keep.cuh", Root + "/src"});
+                                  Dir + "/ignore", "--exclude=!keep.cuh", Dir + "/src"});
   EXPECT_EQ(R.ExitCode, 1) << R.Err;
   EXPECT_EQ(filesWithFindings(R.Out),
             (std::set<std::string>{"src/a.hip", "src/sub/d.cu", "src/sub/keep.cuh"}))
@@ -257,7 +240,7 @@ TEST_F(ScanTest, DirectoryScanHonoursExcludes) {
 
   // Anchored: only the top-level a.hip.
   R = runWavecheck({"--format=json", "--exclude=/a.hip", "--exclude=third_party",
-                    Root + "/src"});
+                    Dir + "/src"});
   EXPECT_EQ(filesWithFindings(R.Out),
             (std::set<std::string>{"src/c.cuh", "src/gen/b.hip", "src/sub/d.cu",
                                    "src/sub/keep.cuh"}))
@@ -266,14 +249,14 @@ TEST_F(ScanTest, DirectoryScanHonoursExcludes) {
 
 TEST_F(ScanTest, ExcludeErrorsAreUsageErrors) {
   write("src/a.hip", LaneKernel);
-  ProcessResult R = runWavecheck({"--exclude=[a-", Root + "/src"});
+  ProcessResult R = runWavecheck({"--exclude=[a-", Dir + "/src"});
   EXPECT_EQ(R.ExitCode, 2);
   EXPECT_NE(R.Err.find("'[a-'"), std::string::npos) << R.Err;
-  R = runWavecheck({"--exclude-from=" + Root + "/nope", Root + "/src"});
+  R = runWavecheck({"--exclude-from=" + Dir + "/nope", Dir + "/src"});
   EXPECT_EQ(R.ExitCode, 2);
-  EXPECT_NE(R.Err.find(Root + "/nope"), std::string::npos) << R.Err;
+  EXPECT_NE(R.Err.find(Dir + "/nope"), std::string::npos) << R.Err;
   // Everything excluded: the directory holds nothing to analyse (exit 3).
-  R = runWavecheck({"--format=json", "--exclude=*.hip", Root + "/src"});
+  R = runWavecheck({"--format=json", "--exclude=*.hip", Dir + "/src"});
   EXPECT_EQ(R.ExitCode, 3) << R.Err;
   EXPECT_NE(R.Out.find("--exclude"), std::string::npos) << R.Out;
 }
@@ -297,7 +280,7 @@ TEST_F(ScanTest, CompileDatabaseFindsHipAndCudaEntriesInBothForms) {
         "\"command\": \"clang++ --offload-arch=gfx942 -c f.cpp\"},\n"
         " {\"directory\": \".\", \"file\": \"g.cpp\", \"command\": \"g++ -c g.cpp\"}]");
   ProcessResult R = runWavecheck({"--format=json", "--hip-headers=standin", "-p",
-                                  Root + "/proj"});
+                                  Dir + "/proj"});
   EXPECT_EQ(R.ExitCode, 1) << R.Err;
   EXPECT_EQ(filesWithFindings(R.Out),
             (std::set<std::string>{"proj/a.hip", "proj/b.cu", "proj/c.cpp", "proj/d.cpp",
@@ -315,7 +298,7 @@ TEST_F(ScanTest, NvccOnlyFlagsGetOneNoteEachNamingTheFlag) {
         " {\"directory\": \".\", \"file\": \"b.cu\", \"arguments\": [\"nvcc\", "
         "\"--expt-relaxed-constexpr\", \"-Xcompiler\", \"-Wall\", \"-gencode\", "
         "\"arch=compute_80,code=sm_80\", \"-c\", \"b.cu\"]}]");
-  ProcessResult R = runWavecheck({"--format=json", "-p", Root + "/proj"});
+  ProcessResult R = runWavecheck({"--format=json", "-p", Dir + "/proj"});
   EXPECT_EQ(R.ExitCode, 1) << R.Err;
   EXPECT_EQ(filesWithFindings(R.Out).size(), 2u) << R.Out;
   // Three distinct flags in two commands: three notes, each naming its flag.
@@ -335,28 +318,35 @@ TEST_F(ScanTest, MissingDatabaseFileIsAnErrorAndTheOthersAreAnalysed) {
   write("proj/compile_commands.json",
         "[{\"directory\": \".\", \"file\": \"a.hip\", \"command\": \"hipcc -c a.hip\"},\n"
         " {\"directory\": \".\", \"file\": \"gone.hip\", \"command\": \"hipcc -c gone.hip\"}]");
-  ProcessResult R = runWavecheck({"--format=json", "-p", Root + "/proj"});
+  ProcessResult R = runWavecheck({"--format=json", "-p", Dir + "/proj"});
   EXPECT_EQ(R.ExitCode, 3) << "an input could not be analysed\n" << R.Err;
   EXPECT_EQ(filesWithFindings(R.Out), (std::set<std::string>{"proj/a.hip"})) << R.Out;
   EXPECT_EQ(errorFiles(R.Out), (std::vector<std::string>{"gone.hip"})) << R.Out;
   EXPECT_NE(R.Out.find("does not exist"), std::string::npos) << R.Out;
+  // The same kind as a missing file on the command line (DESIGN.md, JSON errors).
+  llvm::json::Object Report = parseReport(R.Out);
+  const llvm::json::Array *Errors = Report.getArray("errors");
+  ASSERT_TRUE(Errors && Errors->size() == 1) << R.Out;
+  EXPECT_EQ((*Errors)[0].getAsObject()->getString("kind"),
+            std::optional<llvm::StringRef>("no-input"))
+      << R.Out;
 }
 
 TEST_F(ScanTest, UnusableDatabaseIsAUsageErrorNamingThePath) {
-  ProcessResult R = runWavecheck({"-p", Root + "/no-such-build"});
+  ProcessResult R = runWavecheck({"-p", Dir + "/no-such-build"});
   EXPECT_EQ(R.ExitCode, 2);
-  EXPECT_NE(R.Err.find(Root + "/no-such-build"), std::string::npos) << R.Err;
+  EXPECT_NE(R.Err.find(Dir + "/no-such-build"), std::string::npos) << R.Err;
   EXPECT_NE(R.Err.find("compile_commands.json"), std::string::npos) << R.Err;
 
-  llvm::sys::fs::create_directories(Root + "/empty-build");
-  R = runWavecheck({"-p", Root + "/empty-build"});
+  llvm::sys::fs::create_directories(Dir + "/empty-build");
+  R = runWavecheck({"-p", Dir + "/empty-build"});
   EXPECT_EQ(R.ExitCode, 2);
   EXPECT_NE(R.Err.find("no compile_commands.json"), std::string::npos) << R.Err;
 
   write("bad/compile_commands.json", "{this is not json");
-  R = runWavecheck({"-p", Root + "/bad"});
+  R = runWavecheck({"-p", Dir + "/bad"});
   EXPECT_EQ(R.ExitCode, 2);
-  EXPECT_NE(R.Err.find(Root + "/bad/compile_commands.json"), std::string::npos) << R.Err;
+  EXPECT_NE(R.Err.find(Dir + "/bad/compile_commands.json"), std::string::npos) << R.Err;
   EXPECT_NE(R.Err.find("expected a JSON array"), std::string::npos) << R.Err;
 }
 
@@ -399,7 +389,7 @@ TEST_F(ScanTest, ParallelOutputIsByteIdenticalToSerial) {
   for (const char *Format : {"--format=json", "--format=text"}) {
     std::vector<std::string> Out;
     for (const char *J : {"-j1", "-j2", "-j4"}) {
-      ProcessResult R = runWavecheck({Format, J, "--progress=never", "c"}, Root);
+      ProcessResult R = runWavecheck({Format, J, "--progress=never", "c"}, Dir);
       EXPECT_EQ(R.ExitCode, 3) << Format << " " << J << ": broken files\n" << R.Err;
       Out.push_back(R.Out);
     }
@@ -409,7 +399,7 @@ TEST_F(ScanTest, ParallelOutputIsByteIdenticalToSerial) {
   }
   // The JSON names 4 files with a lane (and 4 more behind a missing header)
   // and 4 with a 32-bit mask: the run did analyse them all.
-  ProcessResult R = runWavecheck({"--format=json", "-j2", "c"}, Root);
+  ProcessResult R = runWavecheck({"--format=json", "-j2", "c"}, Dir);
   std::set<std::string> F = filesWithFindings(R.Out);
   EXPECT_EQ(F.size(), 12u) << R.Out;
 }
@@ -418,7 +408,7 @@ TEST_F(ScanTest, ProgressGoesToStderrOnlyWhenAsked) {
   for (int I = 0; I < 3; ++I)
     write("p/f" + std::to_string(I) + ".hip", LaneKernel);
   write("p/clean.hip", "__global__ void k(float *o) { o[0] = 1; }\n");
-  ProcessResult R = runWavecheck({"--format=json", "--progress=always", "-j2", Root + "/p"});
+  ProcessResult R = runWavecheck({"--format=json", "--progress=always", "-j2", Dir + "/p"});
   EXPECT_EQ(R.ExitCode, 1) << R.Err;
   EXPECT_EQ(filesWithFindings(R.Out).size(), 3u) << "stdout is clean JSON";
   EXPECT_EQ(R.Out.find("files,"), std::string::npos) << R.Out;
@@ -430,11 +420,11 @@ TEST_F(ScanTest, ProgressGoesToStderrOnlyWhenAsked) {
 
   // stderr is a file here, so "auto" (the default) shows nothing; nor "never".
   for (const char *Mode : {"--progress=auto", "--progress=never"}) {
-    R = runWavecheck({"--format=json", Mode, Root + "/p"});
+    R = runWavecheck({"--format=json", Mode, Dir + "/p"});
     EXPECT_EQ(R.Err.find("files,"), std::string::npos) << Mode << ": " << R.Err;
     EXPECT_EQ(filesWithFindings(R.Out).size(), 3u);
   }
-  R = runWavecheck({"--progress=sometimes", Root + "/p"});
+  R = runWavecheck({"--progress=sometimes", Dir + "/p"});
   EXPECT_EQ(R.ExitCode, 2);
   EXPECT_NE(R.Err.find("'sometimes'"), std::string::npos) << R.Err;
 }
@@ -451,13 +441,13 @@ TEST_F(ScanTest, AcceptsTheCommandLineOfCMakeClangTidy) {
                                      "  out[tid] = tid % 32;\n"
                                      "#endif\n"
                                      "}\n");
-  llvm::sys::fs::create_directories(Root + "/build");
+  llvm::sys::fs::create_directories(Dir + "/build");
   std::vector<std::string> Args{"--format=json", "--hip-headers=standin",
                                 "--extra-arg-before=--driver-mode=g++", F, "--",
                                 "/usr/bin/c++", "-DUSE_LANE", "-x", "c++", "-MD", "-MT",
                                 "CMakeFiles/t.dir/k.hip.o", "-MF", "CMakeFiles/t.dir/k.hip.o.d",
                                 "-o", "CMakeFiles/t.dir/k.hip.o", "-c", F};
-  ProcessResult R = runWavecheck(Args, Root + "/build");
+  ProcessResult R = runWavecheck(Args, Dir + "/build");
   EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
   EXPECT_EQ(filesWithFindings(R.Out), (std::set<std::string>{"src/k.hip"})) << R.Out;
   EXPECT_TRUE(errorFiles(R.Out).empty()) << R.Out;

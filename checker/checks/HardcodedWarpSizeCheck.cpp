@@ -49,13 +49,13 @@ const char *const Messages[] = {
     "warp count computed with 32 ('%0'); wavefronts have %2 lanes on this target, so it is %4 times "
     "the number of wavefronts in the block",
     "shuffle width 32 splits the %2-lane wavefront into two independent halves%5",
-    "per-warp array extent 32 ('%0') is sized for 32-lane warps; wavefronts have %2 "
-    "lanes on this target",
+    "per-lane array extent 32 ('%0') holds one slot per lane of a 32-lane warp; wavefronts have "
+    "%2 lanes on this target, so a lane index reaches %3",
     "loop stride 32 on a lane-indexed variable ('%0'); wavefronts have %2 lanes on this target, so "
     "lanes 32-%3 revisit elements of lanes 0-31"};
 const char *const RolePhrases[] = {"a lane index",    "a warp id",
                                    "a warp count",    "a shuffle width",
-                                   "a per-warp array extent", "a loop stride"};
+                                   "a per-lane array extent", "a loop stride"};
 
 /// Key of a definition: the raw location of a macro's value token or of a
 /// constant's initialiser.
@@ -67,6 +67,29 @@ struct Edit {
   std::string Text;
 };
 
+/// True when the element \p Sub selects (or an element of it, `s[i][k]`) is
+/// assigned, compound-assigned, incremented or decremented.
+bool isWrittenElement(const ArraySubscriptExpr *Sub, ASTContext &Ctx) {
+  const Stmt *Cur = Sub;
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    DynTypedNodeList Ps = Ctx.getParents(*Cur);
+    const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+    if (!P)
+      return false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(P))
+      return BO->isAssignmentOp() && BO->getLHS()->IgnoreParenImpCasts() == Cur;
+    if (const auto *UO = dyn_cast<UnaryOperator>(P))
+      return UO->isIncrementDecrementOp();
+    const auto *Outer = dyn_cast<ArraySubscriptExpr>(P);
+    if (Outer && Outer->getBase()->IgnoreParenImpCasts() != Cur)
+      return false; // Cur is an index, not the array
+    if (!Outer && !isa<ParenExpr, ImplicitCastExpr>(P))
+      return false;
+    Cur = P;
+  }
+  return false;
+}
+
 } // namespace
 
 struct HardcodedWarpSizeCheck::State {
@@ -77,7 +100,7 @@ struct HardcodedWarpSizeCheck::State {
     std::string Code;       ///< quoted in the message
     std::optional<DefKey> Def; ///< the 32 comes from this macro or constant
     std::vector<FixItHint> Fixes;
-    const VarDecl *Array; ///< Extent: reported only when warp-indexed
+    const VarDecl *Array; ///< Extent: reported only when lane-indexed
   };
   struct Definition {
     std::string Name;
@@ -101,7 +124,9 @@ struct HardcodedWarpSizeCheck::State {
   std::vector<Finding> Findings;
   std::map<DefKey, Definition> Defs;
   llvm::DenseMap<const FunctionDecl *, Facts> Fns;
-  llvm::SmallPtrSet<const VarDecl *, 8> WarpIndexed;
+  /// Arrays indexed by a lane id computed with 32 (`s[tid % 32]`): once the
+  /// lane id is a 64-lane one, their 32 slots are too few.
+  llvm::SmallPtrSet<const VarDecl *, 8> LaneIndexed;
 
   const SourceManager &sm() const { return Ctx->getSourceManager(); }
 
@@ -404,15 +429,21 @@ void HardcodedWarpSizeCheck::check(const MatchFinder::MatchResult &Result) {
     if (L.isMacroID() && It != St.Defs.end() && requiresConstant(Lit, *St.Ctx))
       It->second.NeedsConstant = true;
   } else if (const auto *Sub = N.getNodeAs<ArraySubscriptExpr>("sub")) {
-    // Only a warp id computed with 32 (or a WARP_SIZE-like 32) makes an extent
-    // of 32 per-warp: with `warpSize` ids, 32 slots over-allocate harmlessly.
+    // An extent of 32 is per-lane when a lane id computed with 32 (or a
+    // WARP_SIZE-like 32) indexes it: the lane id's fix makes it reach 63. A
+    // per-warp array (`s[tid / 32]`) is not reported: 32 slots hold the 16
+    // wavefronts of a 1024-thread block, and the warp id is reported itself.
+    // Only writes count (`s[lane] = v`, `s[lane][k] += v`): a read such as
+    // `(tid < nwarps) ? s[lane] : 0` is usually guarded to the first slots.
     const auto *DRE = dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts());
-    const BinaryOperator *By32 = warpIdComputedWith32(Sub->getIdx(), *St.Ctx);
+    const BinaryOperator *By32 =
+        isWrittenElement(Sub, *St.Ctx) ? laneIdComputedWith32(Sub->getIdx(), *St.Ctx)
+                                       : nullptr;
     bool Skip = false;
     std::optional<DefKey> D = By32 ? St.origin(By32->getRHS(), Skip) : std::nullopt;
     if (const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
         VD && By32 && (!D || namesWaveSize(St.Defs[*D].Name)))
-      St.WarpIndexed.insert(VD->getCanonicalDecl());
+      St.LaneIndexed.insert(VD->getCanonicalDecl());
   } else if (const auto *Call = N.getNodeAs<CallExpr>("call")) {
     St.call(Call);
   } else if (const auto *VD = N.getNodeAs<VarDecl>("arr")) {
@@ -429,7 +460,7 @@ void HardcodedWarpSizeCheck::onEndOfTranslationUnit() {
   unsigned W = St.Target ? St.Target->WaveSize : 0;
   for (size_t I = 0; W == Wave64 && I < St.Findings.size(); ++I) {
     const State::Finding &F = St.Findings[I];
-    if (F.Array && !St.WarpIndexed.count(F.Array))
+    if (F.Array && !St.LaneIndexed.count(F.Array))
       continue;
     State::Facts Reach = St.reach(F.Fn);
     State::Definition *Def = F.Def ? &St.Defs[*F.Def] : nullptr;

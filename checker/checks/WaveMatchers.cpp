@@ -432,6 +432,19 @@ const BinaryOperator *warpIdComputedWith32(const Expr *E, const ASTContext &Ctx,
   return By32 && isThreadIndexDerived(BO->getLHS()) ? BO : nullptr;
 }
 
+const BinaryOperator *laneIdComputedWith32(const Expr *E, const ASTContext &Ctx,
+                                           unsigned Depth) {
+  E = E->IgnoreParenImpCasts();
+  if (const VarDecl *V = localVarRef(E))
+    return Depth && V->getInit() ? laneIdComputedWith32(V->getInit(), Ctx, Depth - 1)
+                                 : nullptr;
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  std::optional<int64_t> R = BO ? constantValue(BO->getRHS(), Ctx) : std::nullopt;
+  bool By32 = BO && ((BO->getOpcode() == BO_Rem && R == 32) ||
+                     (BO->getOpcode() == BO_And && R == 31));
+  return By32 && isThreadIndexDerived(BO->getLHS()) ? BO : nullptr;
+}
+
 bool mentionsBlockDim(const Stmt *S) {
   if (const auto *OVE = dyn_cast_or_null<OpaqueValueExpr>(S))
     return mentionsBlockDim(OVE->getSourceExpr());

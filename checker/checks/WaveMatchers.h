@@ -178,6 +178,14 @@ const clang::BinaryOperator *warpIdComputedWith32(const clang::Expr *E,
                                                   const clang::ASTContext &Ctx,
                                                   unsigned Depth = MaxDerivationDepth);
 
+/// The `tid % 32` or `tid & 31` (the 32 or 31 may come from a macro or
+/// constant) of a thread index (isThreadIndexDerived()) that the lane id \p E
+/// is, or that the local \p E names was initialised with (followed \p Depth
+/// levels); nullptr for anything else, `tid % warpSize` among them.
+const clang::BinaryOperator *laneIdComputedWith32(const clang::Expr *E,
+                                                  const clang::ASTContext &Ctx,
+                                                  unsigned Depth = MaxDerivationDepth);
+
 /// True when `blockDim` appears in \p S, also behind the OpaqueValueExpr of
 /// an MS property read (`blockDim.x`).
 bool mentionsBlockDim(const clang::Stmt *S);

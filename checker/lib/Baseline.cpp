@@ -51,11 +51,11 @@ static int rank(FailOn Level) {
 int gateExitCode(const RunResult &R, FailOn Level) {
   for (const InputError &E : R.Errors)
     if (E.Fatal)
-      return GateInputError;
+      return ExitInputError;
   for (const Finding &F : R.Findings)
     if (rank(F.Severity) >= rank(Level))
-      return GateFindings;
-  return GateClean;
+      return ExitFindings;
+  return ExitClean;
 }
 
 //===----------------------------------------------------------------------===//

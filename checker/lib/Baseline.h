@@ -47,18 +47,10 @@ enum class FailOn { Note, Warning, Error };
 /// Parses a `--fail-on` value: "note", "warning" or "error". False otherwise.
 bool parseFailOn(llvm::StringRef Text, FailOn &Out);
 
-/// Exit codes of DESIGN.md.
-enum GateExit : int {
-  GateClean = 0,      ///< no finding at or above --fail-on
-  GateFindings = 1,   ///< findings fail the gate
-  GateUsage = 2,      ///< usage or configuration error (a bad baseline file)
-  GateInputError = 3  ///< some input could not be analysed
-};
-
-/// The exit code for \p R: GateInputError when any InputError is fatal (it
+/// The exit code for \p R: ExitInputError when any InputError is fatal (it
 /// wins over findings: the gate cannot pass on a partial analysis, and "fix
-/// the input" is the first thing to do), else GateFindings when a finding's
-/// severity is at or above \p Level, else GateClean.
+/// the input" is the first thing to do), else ExitFindings when a finding's
+/// severity is at or above \p Level, else ExitClean.
 int gateExitCode(const RunResult &R, FailOn Level);
 
 /// One baseline entry's identity: check, file (relative to the baseline's

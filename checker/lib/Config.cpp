@@ -669,7 +669,20 @@ std::shared_ptr<const FileConfig> ConfigResolver::forFile(llvm::StringRef AbsFil
     What = C.Broken->What;
     return nullptr;
   }
-  return Merged[Dir] = merge(C);
+  std::shared_ptr<const FileConfig> F = merge(C);
+  // As clang-tidy ("no checks enabled"): a gate that runs no check would
+  // always pass, so a configuration that disables every rule is an error.
+  clang::tidy::GlobList Enabled("-*," + F->Tidy.Checks.value_or(""));
+  bool Any = false;
+  for (const RuleInfo &R : catalogue())
+    Any |= Enabled.contains(R.Name);
+  if (!Any && !F->Sources.empty()) {
+    Where = F->Sources.back();
+    What = "Checks (merged: '" + F->Tidy.Checks.value_or("") +
+           "') enables no wavecheck check; to skip files, use --exclude";
+    return nullptr;
+  }
+  return Merged[Dir] = F;
 }
 
 bool resolveConfigs(const Options &Opts, std::vector<Job> &Jobs, RunResult &Out) {

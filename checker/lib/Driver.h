@@ -33,6 +33,14 @@ enum class HeaderMode {
 
 enum class OutputFormat { Text, Json, Sarif };
 
+/// Exit codes (DESIGN.md, "CI gate").
+enum ExitCode : int {
+  ExitClean = 0,     ///< no finding at or above --fail-on
+  ExitFindings = 1,  ///< findings fail the gate
+  ExitUsage = 2,     ///< usage or configuration error
+  ExitInputError = 3 ///< some input could not be analysed (or fixed)
+};
+
 /// Everything the command line decides.
 struct Options {
   std::vector<std::string> Inputs;      ///< files and directories
@@ -131,6 +139,9 @@ struct RunResult {
   std::vector<InputError> Errors;  ///< sorted by file, de-duplicated
   std::vector<std::string> Notes;  ///< driver notes (dropped nvcc flags ...)
   size_t PassesPerFile = 1;        ///< targets x passes each file was parsed in
+  /// Every offload architecture some file was analysed for (sorted): the
+  /// command line's, or those of the files' .wavecheck.yaml.
+  std::vector<std::string> Arches;
   bool ConfigError = false;        ///< the compile database is unusable (exit 2)
   /// xxh3_64bits of each file's content as the parses read it from disk (main
   /// files and headers; canonical absolute paths). std::nullopt: the file was

@@ -158,39 +158,43 @@ unsigned applyFixes(RunResult &R, FixSession *S) {
   if (S)
     S->LastRound.clear();
   unsigned Changed = 0;
+  // A file --fix refuses or fails on is reported once and left alone in the
+  // later rounds: re-analysing it must not fix it behind the report's back.
+  auto Refuse = [&](const std::string &File, std::string Message, const char *Kind) {
+    R.Errors.push_back({File, std::move(Message), true, Kind});
+    if (S)
+      S->Frozen.insert(File);
+  };
   for (auto &[File, Set] : PerFile) {
     if (S && S->Frozen.count(File))
       continue;
     std::string Err;
     std::unique_ptr<llvm::MemoryBuffer> Buf = readWhole(File, Err);
     if (!Buf) {
-      R.Errors.push_back({File, "cannot read file to fix: " + Err, true, "fix-failed"});
+      Refuse(File, "cannot read file to fix: " + Err, "fix-failed");
       continue;
     }
     llvm::StringRef Old = Buf->getBuffer();
     // The fix-its' offsets are valid for the content that was parsed only.
     auto Parsed = R.ParsedContent.find(File);
     if (Parsed == R.ParsedContent.end() || Parsed->second != contentHash(Old)) {
-      R.Errors.push_back({File, "changed since it was analysed; not fixed", true,
-                          "fix-refused"});
+      Refuse(File, "changed since it was analysed; not fixed", "fix-refused");
       continue;
     }
     llvm::Expected<std::string> New = clang::tooling::applyAllReplacements(Old, Set);
     if (!New) {
-      R.Errors.push_back({File, "cannot apply fix-its: " + llvm::toString(New.takeError()),
-                          true, "fix-failed"});
+      Refuse(File, "cannot apply fix-its: " + llvm::toString(New.takeError()), "fix-failed");
       continue;
     }
     if (*New == Old)
       continue;
     std::string Why;
     if (isReadOnly(File, Why)) {
-      R.Errors.push_back({File, Why + "; not fixed", true, "fix-refused"});
+      Refuse(File, Why + "; not fixed", "fix-refused");
       continue;
     }
     if (llvm::Error Err = writeAtomically(File, *New)) {
-      R.Errors.push_back({File, "cannot write fixed file: " + llvm::toString(std::move(Err)),
-                          true, "fix-failed"});
+      Refuse(File, "cannot write fixed file: " + llvm::toString(std::move(Err)), "fix-failed");
       continue;
     }
     if (S) {

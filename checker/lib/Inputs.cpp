@@ -288,7 +288,8 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
   for (const Job &J : Jobs)
     if (!fs::exists(J.File))
       Out.Errors.push_back({J.File, "the compile database names this file, which does "
-                                    "not exist; its entry was skipped"});
+                                    "not exist; its entry was skipped",
+                         true, "no-input"});
   Jobs.erase(std::remove_if(Jobs.begin(), Jobs.end(),
                             [](const Job &J) { return !fs::exists(J.File); }),
              Jobs.end());

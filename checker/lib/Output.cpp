@@ -116,10 +116,14 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
     else
       OS << N << (N == 1 ? " finding (" : " findings (") << Detail << ")\n";
   }
-  OS << "wavecheck: " << R.Findings.size()
-     << (R.Findings.size() == 1 ? " finding" : " findings") << " in " << WithFindings
-     << (WithFindings == 1 ? " file" : " files") << " (" << R.Files.size()
-     << (R.Files.size() == 1 ? " source" : " sources") << ")";
+  OS << "wavecheck: ";
+  if (R.Findings.empty())
+    OS << "no findings in " << R.Files.size()
+       << (R.Files.size() == 1 ? " source" : " sources");
+  else
+    OS << R.Findings.size() << (R.Findings.size() == 1 ? " finding" : " findings") << " in "
+       << WithFindings << (WithFindings == 1 ? " file" : " files") << " ("
+       << R.Files.size() << (R.Files.size() == 1 ? " source" : " sources") << ")";
   if (Fatal)
     OS << ", " << Fatal << (Fatal == 1 ? " input not analysed" : " inputs not analysed");
   if (Missing)

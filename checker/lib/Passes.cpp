@@ -211,18 +211,15 @@ JobResult runJob(const Job &J, const Options &Opts) {
   }
   for (const Pass &P : Passes) {
     clang::tidy::ClangTidyOptions TidyOpts = clang::tidy::ClangTidyOptions::getDefaults();
-    TidyOpts.Checks = "-*," + Opts.Checks;
-    TidyOpts.HeaderFilterRegex = ".*";
-    if (J.Config) {
-      // defaults <- .wavecheck.yaml files <- command line (lib/Config.h).
-      const clang::tidy::ClangTidyOptions &C = J.Config->Tidy;
-      TidyOpts.Checks = "-*," + C.Checks.value_or(std::string(DefaultChecks));
-      TidyOpts.WarningsAsErrors = C.WarningsAsErrors.value_or("");
-      TidyOpts.HeaderFilterRegex = C.HeaderFilterRegex.value_or(".*");
-      TidyOpts.ExcludeHeaderFilterRegex = C.ExcludeHeaderFilterRegex.value_or("");
-      for (const auto &KV : C.CheckOptions)
-        TidyOpts.CheckOptions[KV.getKey()] = KV.getValue();
-    }
+    // defaults <- .wavecheck.yaml files <- command line (lib/Config.h);
+    // resolveConfigs gave every job its configuration.
+    const clang::tidy::ClangTidyOptions &C = J.Config->Tidy;
+    TidyOpts.Checks = "-*," + C.Checks.value_or(std::string(DefaultChecks));
+    TidyOpts.WarningsAsErrors = C.WarningsAsErrors.value_or("");
+    TidyOpts.HeaderFilterRegex = C.HeaderFilterRegex.value_or(".*");
+    TidyOpts.ExcludeHeaderFilterRegex = C.ExcludeHeaderFilterRegex.value_or("");
+    for (const auto &KV : C.CheckOptions)
+      TidyOpts.CheckOptions[KV.getKey()] = KV.getValue();
     TidyOpts.SystemHeaders = false;
     TidyOpts.CheckOptions["OffloadArch"].Value = P.Arch;
     clang::tidy::ClangTidyContext Context(
@@ -317,10 +314,13 @@ RunResult analyse(const Options &Opts) {
   // Files can have different targets (OffloadArch per configuration): the
   // largest count decides whether reports name the targets of a finding.
   Out.PassesPerFile = Opts.Arches.size() * (Opts.DevicePass + Opts.HostPass);
-  for (const Job &J : Jobs)
-    if (J.Config)
-      Out.PassesPerFile = std::max(Out.PassesPerFile, J.Config->Arches.size() *
-                                                          (Opts.DevicePass + Opts.HostPass));
+  std::set<std::string> Arches;
+  for (const Job &J : Jobs) {
+    Out.PassesPerFile = std::max(Out.PassesPerFile, J.Config->Arches.size() *
+                                                        (Opts.DevicePass + Opts.HostPass));
+    Arches.insert(J.Config->Arches.begin(), J.Config->Arches.end());
+  }
+  Out.Arches.assign(Arches.begin(), Arches.end());
   // Each job's findings are taken out where it ends (to count them for the
   // progress line) and merged below in job order, whatever order the jobs
   // ended in: the output does not depend on Opts.Jobs.

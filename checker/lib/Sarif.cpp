@@ -483,7 +483,7 @@ llvm::json::Object SarifBuilder::build() {
 
   // One automation id per target set, so code scanning keeps the runs for
   // different targets apart: "wavecheck/gfx942+gfx950/".
-  std::vector<std::string> Arches = Opts.Arches;
+  std::vector<std::string> Arches = R.Arches.empty() ? Opts.Arches : R.Arches;
   std::sort(Arches.begin(), Arches.end());
   Arches.erase(std::unique(Arches.begin(), Arches.end()), Arches.end());
   Run["automationDetails"] =

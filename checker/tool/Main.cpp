@@ -26,12 +26,16 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstring>
+#include <set>
 
 using namespace llvm;
 
 namespace {
 
-enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitUsage = 2, ExitInputError = 3 };
+using wavecheck::ExitClean;
+using wavecheck::ExitFindings;
+using wavecheck::ExitInputError;
+using wavecheck::ExitUsage;
 
 /// Rounds of analyse-and-fix `--fix` runs at most: a fix-it of one check can
 /// expose a finding of another (two rounds in practice); more means a loop.
@@ -173,8 +177,15 @@ int main(int argc, char **argv) {
     Opts.Checks += "," + ChecksOpt;
   // Configuration (lib/Config.h): --checks and --warnings-as-errors apply
   // after each file's .wavecheck.yaml, as clang-tidy's command line does.
-  if (ChecksOpt.getNumOccurrences())
+  if (ChecksOpt.getNumOccurrences()) {
+    // As in .wavecheck.yaml: a glob that matches no check is a typo that
+    // would silently change nothing.
+    std::string Bad;
+    if (!wavecheck::globsMatchChecks(ChecksOpt, Bad))
+      return usageError("--checks: '" + Bad +
+                        "' matches no wavecheck check; see --list-checks for the names");
     Opts.CliChecks = ChecksOpt;
+  }
   if (WarningsAsErrorsOpt.getNumOccurrences()) {
     std::string Bad;
     if (!wavecheck::globsMatchChecks(WarningsAsErrorsOpt, Bad))
@@ -290,12 +301,13 @@ int main(int argc, char **argv) {
   if (ExportFixesOpt.getNumOccurrences() && Opts.ExportFixes.empty())
     return usageError("--export-fixes needs a file name");
   if (!Opts.ExportFixes.empty()) {
-    // Checked before the analysis, so a typo does not cost a whole run.
-    std::error_code EC;
-    raw_fd_ostream Probe(Opts.ExportFixes, EC, sys::fs::OF_Append);
-    if (EC)
+    // Checked before the analysis, so a typo does not cost a whole run (and
+    // without creating the file: the run may still stop on a usage error).
+    StringRef Dir = sys::path::parent_path(Opts.ExportFixes);
+    if (sys::fs::is_directory(Opts.ExportFixes) ||
+        sys::fs::access(Dir.empty() ? "." : Dir, sys::fs::AccessMode::Write))
       return usageError("cannot write --export-fixes file '" + Opts.ExportFixes +
-                        "': " + EC.message());
+                        "': its directory does not exist or is not writable");
   }
 
   if (DumpConfigOpt) {
@@ -326,11 +338,15 @@ int main(int argc, char **argv) {
       WithColor::error(errs(), "wavecheck") << E.File << ": " << E.Message << "\n";
     return ExitUsage;
   }
+  // A baseline or fix-it file that cannot be written fails the run (exit 2)
+  // after the report is printed: the analysis itself is not lost.
+  std::string WriteError;
   if (!WriteBaselineOpt.empty()) {
     std::string Err;
     if (!wavecheck::writeBaseline(R, WriteBaselineOpt, Err))
-      return usageError(Err);
-    WithColor::note(errs(), "wavecheck")
+      WriteError = Err;
+    else
+      WithColor::note(errs(), "wavecheck")
         << "recorded " << R.Findings.size() << (R.Findings.size() == 1 ? " finding" : " findings")
         << " in the baseline " << WriteBaselineOpt << "\n";
   }
@@ -342,8 +358,8 @@ int main(int argc, char **argv) {
 
   if (!Opts.ExportFixes.empty()) {
     std::string Err;
-    if (!wavecheck::exportFixes(R, Opts.ExportFixes, Err))
-      return usageError(Err);
+    if (!wavecheck::exportFixes(R, Opts.ExportFixes, Err) && WriteError.empty())
+      WriteError = Err;
   }
 
   // The report shows the code as it was analysed, so it is printed first.
@@ -354,6 +370,8 @@ int main(int argc, char **argv) {
   else
     wavecheck::printText(R, outs(), outs().has_colors());
   outs().flush();
+  if (!WriteError.empty())
+    return usageError(WriteError);
 
   // A file --fix refused, could not write or had to restore: exit code 3
   // (README, "--fix"); the other files are still fixed.
@@ -363,12 +381,17 @@ int main(int argc, char **argv) {
     // makes `1u << lane` wrong): analyse again until nothing is left to fix.
     wavecheck::FixSession Session;
     std::vector<wavecheck::InputError> FixProblems;
+    std::set<std::pair<std::string, std::string>> Seen; // each problem once
     auto Apply = [&](wavecheck::RunResult &Round) {
       size_t Before = Round.Errors.size();
       unsigned N = wavecheck::applyFixes(Round, &Session);
-      FixProblems.insert(FixProblems.end(), Round.Errors.begin() + Before, Round.Errors.end());
+      for (auto E = Round.Errors.begin() + Before; E != Round.Errors.end(); ++E)
+        if (Seen.insert({E->File, E->Message}).second)
+          FixProblems.push_back(*E);
       return N;
     };
+    // The progress line belongs to the analysis the report shows.
+    Opts.Progress = nullptr;
     unsigned Files = Apply(R), Rounds = 1, Restored = 0;
     // Each round's edits are checked by the next analysis: a source that
     // gained a compiler error gets the files it read back as they were.
@@ -387,9 +410,11 @@ int main(int argc, char **argv) {
       FixFailed |= E.Fatal;
     }
     WithColor::note(errs(), "wavecheck")
-        << "applied fix-its " << Files << (Files == 1 ? " time" : " times") << " in "
-        << Rounds << (Rounds == 1 ? " round" : " rounds")
-        << (Restored ? ", restored " + std::to_string(Restored) + " file(s)" : std::string())
+        << "applied fix-its: " << Files << (Files == 1 ? " file write" : " file writes")
+        << " in " << Rounds << (Rounds == 1 ? " round" : " rounds")
+        << (Restored ? ", " + std::to_string(Restored) +
+                           (Restored == 1 ? " file restored" : " files restored")
+                     : std::string())
         << "\n";
   }
   if (FixFailed)

@@ -4,7 +4,7 @@
 #include <hip/hip_runtime.h>
 
 #define WARP_SIZE 32
-// CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'WARP_SIZE' defines the wavefront size as 32 and is used as a lane index and a per-warp array extent; wavefronts have 64 lanes on this target [wave64-hardcoded-warp-size]
+// CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'WARP_SIZE' defines the wavefront size as 32 and is used as a lane index; wavefronts have 64 lanes on this target [wave64-hardcoded-warp-size]
 #define HALF_WARP 32
 // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'HALF_WARP' defines the wavefront size as 32 and is used as a warp id [wave64-hardcoded-warp-size]
 #define TILE_WARP_SIZE 32
