@@ -1,0 +1,42 @@
+//===--- hip_runtime.h - wavesan's CPU emulator of the HIP runtime ---------===//
+///
+/// \file
+/// What user code includes: `#include <hip/hip_runtime.h>` resolves here when a
+/// HIP source is built for wavesan's CPU backend (wavesan-cc, or
+/// `-I sanitizer/include` with C++20 and the wavesan-emu library). Kernels run
+/// on the CPU SIMT emulator: one fiber per thread, wavefronts of 64 lanes (32
+/// with WAVESAN_OPTIONS=wave_size=32 or wavesan::setWaveSize(32)), blocks spread
+/// over worker threads, with run-time wave checks (docs/wavesan-emulator.md).
+///
+/// The private headers under wavesan/emu/ hold one concept each and cannot be
+/// included directly.
+///
+/// Not supported: the `kernel<<<grid, block>>>(args)` launch syntax, which a
+/// host compiler cannot parse (wavesan-cc stops with a clear error pointing at
+/// it): use hipLaunchKernelGGL(kernel, grid, block, shmem, stream, args...).
+/// `extern __shared__` arrays do not link: use HIP_DYNAMIC_SHARED.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#if __cplusplus < 202002L
+#error "wavesan's emulator headers need C++20 (-std=c++20; wavesan-cc passes it)"
+#endif
+
+#define WAVESAN_EMU_INSIDE_HIP_RUNTIME 1
+#include "wavesan/emu/qualifiers.h"
+#include "wavesan/emu/coordinates.h"
+#include "wavesan/emu/lane_mask.h"
+#include "wavesan/emu/wave_ops.h"
+#include "wavesan/emu/sync.h"
+#include "wavesan/emu/atomics.h"
+#include "wavesan/emu/bit_ops.h"
+#include "wavesan/emu/host_api.h"
+#include "wavesan/emu/launch.h"
+#include "wavesan/emu/control.h"
+#undef WAVESAN_EMU_INSIDE_HIP_RUNTIME
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>

@@ -1,0 +1,69 @@
+//===--- coordinates.h - dim3, threadIdx, blockIdx, warpSize ---------------===//
+///
+/// \file
+/// Thread coordinates of the lane that is running. `threadIdx`, `blockIdx`,
+/// `blockDim`, `gridDim` and `warpSize` are macros over the worker thread's
+/// state (one `fs:`-relative load plus a field), which the engine updates on
+/// every switch between lanes. They are read-only (`const dim3 &`).
+/// `warpSize` (an object converting to int) is the wave size of the running launch: 64 (gfx942), or 32 when
+/// option wave_size=32 or wavesan::setWaveSize(32) was used. It is not a
+/// constant expression (as in ROCm 6 and later).
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+#ifndef WAVESAN_EMU_INSIDE_HIP_RUNTIME
+#error "include <hip/hip_runtime.h>, not wavesan/emu/coordinates.h"
+#endif
+
+#include <cstdint>
+
+/// HIP's dim3: a grid or block extent, or a coordinate (x, y, z).
+struct dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+  constexpr dim3(uint32_t X = 1, uint32_t Y = 1, uint32_t Z = 1) : x(X), y(Y), z(Z) {}
+};
+
+namespace wavesan::emu::detail {
+
+/// The coordinates of one lane (thread) of a block.
+struct LaneCoords {
+  dim3 ThreadIdx;
+  unsigned Linear = 0;     ///< x + y*blockDim.x + z*blockDim.x*blockDim.y
+  unsigned LaneInWave = 0; ///< Linear % wave size
+  unsigned Wave = 0;       ///< Linear / wave size
+};
+
+/// What the running lane's code reads; one per worker thread.
+struct WorkerState {
+  const LaneCoords *Lane = nullptr;
+  dim3 BlockIdx, BlockDim, GridDim;
+  int WaveSize = 64;
+  void *DynamicShared = nullptr;
+};
+
+/// Defined in the runtime. constinit: no TLS wrapper call on access;
+/// initial-exec: one %fs-relative access, no __tls_get_addr call, also from
+/// the runtime's position-independent code (the runtime is a static library
+/// linked into the test executable; it cannot live in a dlopen'ed module).
+extern constinit thread_local WorkerState Current __attribute__((tls_model("initial-exec")));
+
+} // namespace wavesan::emu::detail
+
+#define threadIdx (static_cast<const dim3 &>(::wavesan::emu::detail::Current.Lane->ThreadIdx))
+#define blockIdx (static_cast<const dim3 &>(::wavesan::emu::detail::Current.BlockIdx))
+#define blockDim (static_cast<const dim3 &>(::wavesan::emu::detail::Current.BlockDim))
+#define gridDim (static_cast<const dim3 &>(::wavesan::emu::detail::Current.GridDim))
+
+namespace wavesan::emu::detail {
+/// The type of `warpSize`: converts to the running launch's wave size. An
+/// object, not a macro, so that `hipDeviceProp_t::warpSize` still names the
+/// member. Passing it through `...` (printf) needs a cast to int.
+struct WarpSizeValue {
+  operator int() const { return Current.WaveSize; }
+};
+} // namespace wavesan::emu::detail
+
+inline constexpr ::wavesan::emu::detail::WarpSizeValue warpSize{};
+
+/// HIP's __lane_id(): the lane's index in its wavefront.
+inline unsigned __lane_id() { return ::wavesan::emu::detail::Current.Lane->LaneInWave; }

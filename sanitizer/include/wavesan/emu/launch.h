@@ -1,0 +1,72 @@
+//===--- launch.h - hipLaunchKernelGGL --------------------------------------===//
+///
+/// \file
+/// `hipLaunchKernelGGL(kernel, grid, block, shmem, stream, args...)` runs the
+/// kernel on the emulator and returns when every block has finished (or was
+/// abandoned). Arguments are converted to the kernel's parameter types once
+/// and each lane receives a copy. A kernel that is a template-id with commas
+/// must be parenthesised, as with HIP: `hipLaunchKernelGGL((k<float, 4>), ...)`.
+///
+/// Launch checks (gfx942 limits): more than 1024 threads per block reports
+/// `block-too-large` and fails with hipErrorInvalidConfiguration; dynamic
+/// shared memory over 64 KB reports `lds-over-limit` and fails with
+/// hipErrorLaunchOutOfResources (static `__shared__` variables are not
+/// measured); fewer blocks than the 304 CUs gives the note
+/// `launch-underfilled-grid`. A zero extent fails with
+/// hipErrorInvalidConfiguration. A deadlocked or stopped block makes the launch
+/// return hipErrorLaunchFailure, a timed-out launch hipErrorLaunchTimeOut.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+#ifndef WAVESAN_EMU_INSIDE_HIP_RUNTIME
+#error "include <hip/hip_runtime.h>, not wavesan/emu/launch.h"
+#endif
+
+#include <cstddef>
+#include <source_location>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace wavesan::emu::detail {
+
+/// A type-erased launch: Invoke(Closure) runs the kernel body for the current lane.
+struct LaunchRequest {
+  const char *KernelName;
+  std::source_location Loc;
+  void (*Invoke)(const void *Closure);
+  const void *Closure;
+  dim3 Grid, Block;
+  size_t SharedBytes;
+};
+
+hipError_t launch(const LaunchRequest &Request);
+
+template <class... Params, class... Args>
+hipError_t launchKernelGGL(const char *Name, const std::source_location &Loc,
+                           void (*Kernel)(Params...), dim3 Grid, dim3 Block, size_t SharedBytes,
+                           hipStream_t, Args &&...Arguments) {
+  static_assert(sizeof...(Params) == sizeof...(Args),
+                "hipLaunchKernelGGL: the number of arguments differs from the kernel's parameters");
+  struct Closure {
+    void (*Kernel)(Params...);
+    std::tuple<std::decay_t<Params>...> Values;
+  };
+  const Closure C{Kernel, std::tuple<std::decay_t<Params>...>(
+                              static_cast<std::decay_t<Params>>(std::forward<Args>(Arguments))...)};
+  LaunchRequest R{Name, Loc,
+                  [](const void *P) {
+                    const auto &Cl = *static_cast<const Closure *>(P);
+                    std::apply([&](const auto &...V) { Cl.Kernel(V...); }, Cl.Values);
+                  },
+                  &C, Grid, Block, SharedBytes};
+  return launch(R);
+}
+
+} // namespace wavesan::emu::detail
+
+#define hipLaunchKernelGGL(Kernel, Grid, Block, SharedBytes, Stream, ...)                   \
+  ::wavesan::emu::detail::launchKernelGGL(#Kernel, std::source_location::current(), Kernel,  \
+                                          dim3(Grid), dim3(Block),                           \
+                                          static_cast<size_t>(SharedBytes), Stream            \
+                                          __VA_OPT__(, ) __VA_ARGS__)

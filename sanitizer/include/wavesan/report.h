@@ -1,0 +1,135 @@
+//===--- report.h - wavesan findings: kinds, locations, report() ----------===//
+///
+/// \file
+/// The runtime's report module, in the manner of the LLVM sanitizers: one block
+/// per finding naming what happened, where (file:line, kernel, block, thread,
+/// wave, lane), the rule it maps to and a one-line hint, ended by one
+/// `SUMMARY: wavesan: <kind> <file>:<line> in <kernel>` line. Kinds are declared
+/// once in report_kinds.inc. docs/wavesan-options.md shows the text and JSON
+/// formats.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "wavesan/options.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wavesan {
+
+/// Every finding the runtime reports (report_kinds.inc).
+enum class ReportKind {
+#define WAVESAN_REPORT_KIND(Enum, Name, Doc, RuleId, Level, Hint) Enum,
+#include "wavesan/report_kinds.inc"
+#undef WAVESAN_REPORT_KIND
+};
+
+/// Error: a bug; counts for halt_on_error and reportCount(). Note: advice
+/// (e.g. launch-underfilled-grid); never halts, no SUMMARY line.
+enum class Severity { Error, Note };
+
+/// Where a rule's doc lives: rules/<id>.md (a static check's rule) or
+/// rules/runtime/<id>.md (a rule only the runtime checks).
+enum class RuleDoc { Static, Runtime };
+
+/// The kind's name as in reports and suppressions, e.g. "lane-mask-truncated".
+const char *kindName(ReportKind Kind);
+/// The rule id it maps to, e.g. "wave64-lane-mask-width".
+const char *ruleId(ReportKind Kind);
+RuleDoc ruleDoc(ReportKind Kind);
+Severity severity(ReportKind Kind);
+/// The one-line hint printed after "hint: ".
+const char *hint(ReportKind Kind);
+/// Every kind, in report_kinds.inc order.
+const std::vector<ReportKind> &allReportKinds();
+
+/// A block, thread or grid coordinate (x, y, z).
+struct Dim3 {
+  unsigned x = 0, y = 0, z = 0;
+};
+
+/// How much of a location is known, which decides what the "at" line prints:
+/// Lane - block, thread, wave and lane; Wave - block and wave (a finding about
+/// a wavefront, e.g. a partial wave operation); Block - the block (e.g. a
+/// barrier deadlock, whose details list the threads); Launch - none of them (a
+/// launch configuration: lds-over-limit, block-too-large,
+/// launch-underfilled-grid).
+enum class ReportScope { Lane, Wave, Block, Launch };
+
+/// Where a finding happened. File and Line come from the user's source
+/// (std::source_location of the wave operation or launch); null strings print
+/// as "<unknown>". Function, when known, is printed in place of Kernel on the
+/// "at" line and is matched by suppressions.
+struct ReportLocation {
+  const char *File = nullptr;
+  unsigned Line = 0;
+  const char *Kernel = nullptr;
+  Dim3 Block, Thread;
+  int Wave = -1, Lane = -1;
+  const char *Function = nullptr;
+  ReportScope Scope = ReportScope::Lane;
+};
+
+/// Reports at most this many findings per (kind, file, line, kernel), like
+/// UBSan's once per source location: the same faulty operation reached by the
+/// other lanes and blocks of a launch adds nothing but noise. resetReports()
+/// starts the count again.
+constexpr unsigned ReportsPerSite = 1;
+
+/// Thread-safe. Unless a suppression matches or the site was reported
+/// ReportsPerSite times already: formats one report block (text or JSON per
+/// options().report_format), writes it to stderr or log_path.<pid>, counts it
+/// and, for an error with halt_on_error=1, exits with options().exitcode.
+/// \p Details is the "what" line(s), e.g. "ballot result with lanes 32-63 set
+/// converted to 32-bit 'unsigned int' (mask 0xffff0000ffffffff)".
+void report(ReportKind Kind, const ReportLocation &Where, const std::string &Details);
+
+/// Error reports written so far (not notes, not suppressed, not de-duplicated).
+unsigned reportCount();
+/// Reports of \p Kind written so far (notes included for note kinds).
+unsigned reportCount(ReportKind Kind);
+/// Forgets counts and the de-duplication table, so that a test can run the same
+/// kernel again (e.g. at the other wave size) and see its reports again.
+void resetReports();
+
+/// One report as written: the text block (lines ending in '\n', the last one
+/// the SUMMARY line for an error) or one JSON line. \p Pid is printed in the
+/// `==<pid>==` prefix and the JSON "pid" field. Pure; report() uses it.
+std::string formatReport(ReportKind Kind, const ReportLocation &Where,
+                         const std::string &Details, ReportFormat Format, long Pid);
+
+/// The SUMMARY line of a report, without newline:
+/// "SUMMARY: wavesan: <kind> <file>:<line> in <kernel>".
+std::string summaryLine(ReportKind Kind, const ReportLocation &Where);
+
+/// A suppressions file (option `suppressions`), as for the LLVM sanitizers:
+/// one `kind:pattern` per line, blank lines and `#` comments ignored. `kind` is
+/// a kind name, a rule id or `*`. The pattern matches the kernel name, the
+/// function name or the file path: `*` matches any run of characters, and it
+/// matches anywhere in the name unless anchored with a leading `^` or a
+/// trailing `$` (compiler-rt's TemplateMatch).
+class Suppressions {
+public:
+  /// Parses \p Text; \p Source names it in errors ("<file>:<line>: ...").
+  /// \returns "" or one "wavesan: ..." line per bad line (unknown kind, missing
+  ///          ':' or empty pattern).
+  std::string parse(std::string_view Text, std::string_view Source);
+  bool matches(ReportKind Kind, const ReportLocation &Where) const;
+  bool empty() const { return Entries.empty(); }
+
+private:
+  struct Entry {
+    std::string Kind, Pattern;
+  };
+  std::vector<Entry> Entries;
+};
+
+/// Matches \p Name against a suppression \p Pattern (rules above).
+bool suppressionPatternMatches(std::string_view Pattern, std::string_view Name);
+
+/// The suppressions loaded by options() from the `suppressions` file.
+const Suppressions &activeSuppressions();
+
+} // namespace wavesan

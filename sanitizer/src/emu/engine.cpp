@@ -1,0 +1,610 @@
+//===--- engine.cpp - worker threads, fibers, blocks, barriers -------------===//
+///
+/// \file
+/// The execution engine: a pool of worker threads takes blocks of a launch
+/// from an atomic counter; each worker runs one block at a time, its lanes as
+/// fibers (Boost.Context) that switch lane to lane. See engine.h.
+///
+//===----------------------------------------------------------------------===//
+#include "engine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <thread>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <xmmintrin.h>
+
+namespace wavesan::emu::detail {
+
+constinit thread_local WorkerState Current __attribute__((tls_model("initial-exec"))){};
+thread_local Worker *ThisWorker __attribute__((tls_model("initial-exec"))) = nullptr;
+std::atomic<bool> StopRequested{false};
+
+namespace {
+
+/// fcontext saves and restores MXCSR: contexts that differ only in sticky
+/// floating-point exception flags make every switch ~15x slower (FACTS.md).
+/// Clearing the flags (bits 0-5) before each switch and fiber creation keeps
+/// all contexts alike.
+inline void normaliseMxcsr() { _mm_setcsr(_mm_getcsr() & ~0x3Fu); }
+
+/// Per-lane stack top shift step and the number of distinct shifts. Stacks are
+/// separate mmap regions, so their tops share all low address bits; shifting
+/// them by multiples of 1088 bytes (1 KiB + one 64-byte line) over 61 steps
+/// spreads the hot frames of 256 lanes over ~64 KiB of L2 set index bits and
+/// over every L1 set (FACTS.md: offset stack tops; measured here: see
+/// docs/wavesan-emulator.md).
+constexpr size_t StackShiftStep = 1088;
+constexpr unsigned StackShifts = 61;
+constexpr size_t PageBytes = 4096;
+
+} // namespace
+
+ctx::stack_context StackPool::allocate() {
+  void *Base;
+  if (!Free.empty()) {
+    Base = Free.back();
+    Free.pop_back();
+  } else {
+    Base = mmap(nullptr, StackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                -1, 0);
+    if (Base == MAP_FAILED)
+      throw std::bad_alloc();
+    mprotect(Base, PageBytes, PROT_NONE); // guard page: an overflow faults
+  }
+  size_t Shift = (Counter++ % StackShifts) * StackShiftStep;
+  ctx::stack_context S;
+  S.size = StackBytes - Shift;
+  S.sp = static_cast<char *>(Base) + S.size;
+  return S;
+}
+
+void StackPool::deallocate(ctx::stack_context &S) noexcept {
+  Free.push_back(static_cast<char *>(S.sp) - S.size);
+}
+
+StackPool::~StackPool() {
+  for (void *B : Free)
+    munmap(B, StackBytes);
+}
+
+namespace {
+struct PooledStackAllocator {
+  StackPool *Pool;
+  ctx::stack_context allocate() { return Pool->allocate(); }
+  void deallocate(ctx::stack_context &S) noexcept { Pool->deallocate(S); }
+};
+} // namespace
+
+std::string formatLaneSet(const std::vector<unsigned> &Ids) {
+  std::string Out;
+  for (size_t I = 0; I < Ids.size();) {
+    size_t J = I;
+    while (J + 1 < Ids.size() && Ids[J + 1] == Ids[J] + 1)
+      ++J;
+    if (!Out.empty())
+      Out += ", ";
+    Out += std::to_string(Ids[I]);
+    if (J > I)
+      Out += "-" + std::to_string(Ids[J]);
+    I = J + 1;
+  }
+  return Out;
+}
+
+ReportLocation Worker::where(const Lane *Ln, const char *File, unsigned Line,
+                             const char *Function, ReportScope Scope) const {
+  ReportLocation W;
+  W.File = File;
+  W.Line = Line;
+  W.Function = Function;
+  W.Kernel = L ? L->Req.KernelName : nullptr;
+  W.Scope = Scope;
+  W.Block = {Current.BlockIdx.x, Current.BlockIdx.y, Current.BlockIdx.z};
+  if (Ln) {
+    W.Thread = {Ln->ThreadIdx.x, Ln->ThreadIdx.y, Ln->ThreadIdx.z};
+    W.Wave = static_cast<int>(Ln->Wave);
+    if (Scope == ReportScope::Lane)
+      W.Lane = static_cast<int>(Ln->LaneInWave);
+  }
+  return W;
+}
+
+void Worker::setCurrent(Lane *Ln) {
+  Cur = Ln;
+  Current.Lane = Ln;
+}
+
+void Worker::switchTo(ctx::fiber &&Target, Save Kind, Lane *ToLane) {
+  SaveKind = Kind;
+  SaveLane = ToLane;
+  ++Stats.Switches;
+  normaliseMxcsr();
+  ctx::fiber From = std::move(Target).resume();
+  absorb(std::move(From));
+}
+
+// Stores the context that just switched to us where it asked to be stored.
+void Worker::absorb(ctx::fiber &&From) {
+  switch (SaveKind) {
+  case Save::ToLane:
+    SaveLane->Fiber = std::move(From);
+    break;
+  case Save::ToIdle:
+    Idle.push_back(std::move(From));
+    --InUse;
+    break;
+  case Save::ToMain:
+    Main = std::move(From);
+    break;
+  }
+}
+
+// A runner fiber: runs fresh lanes one after another until it is parked.
+ctx::fiber runnerEntry(ctx::fiber &&From) {
+  Worker &W = *ThisWorker;
+  W.absorb(std::move(From));
+  for (;;) {
+    Lane *Ln = &W.Lanes[W.NextFresh++];
+    W.runLane(Ln);
+    W.afterExit();
+  }
+}
+
+ctx::fiber Worker::takeRunner() {
+  ++InUse;
+  Stats.PeakFibersPerWorker = std::max(Stats.PeakFibersPerWorker, InUse);
+  if (!Idle.empty()) {
+    ctx::fiber F = std::move(Idle.back());
+    Idle.pop_back();
+    return F;
+  }
+  ++Stats.FibersCreated;
+  normaliseMxcsr();
+  return ctx::fiber(std::allocator_arg, PooledStackAllocator{&Stacks}, runnerEntry);
+}
+
+void Worker::runLane(Lane *Ln) {
+  Ln->State = LaneState::Running;
+  setCurrent(Ln);
+  try {
+    L->Req.Invoke(L->Req.Closure);
+  } catch (const ctx::detail::forced_unwind &) {
+    throw; // the block is being abandoned: let Boost.Context unwind this fiber
+  } catch (const StopLaneException &) {
+    Abandon = true;
+  } catch (const std::exception &E) {
+    std::fprintf(stderr, "wavesan: kernel '%s' threw an exception: %s; its block is abandoned\n",
+                 L->Req.KernelName, E.what());
+    Abandon = true;
+    L->Failed = true;
+  } catch (...) {
+    std::fprintf(stderr, "wavesan: kernel '%s' threw an exception; its block is abandoned\n",
+                 L->Req.KernelName);
+    Abandon = true;
+    L->Failed = true;
+  }
+  laneExited(Ln);
+}
+
+void Worker::laneExited(Lane *Ln) {
+  Ln->State = LaneState::Done;
+  ++DoneCount;
+  Wave &Wv = Waves[Ln->Wave];
+  if (--Wv.Runnable == 0 && !Abandon)
+    resolveWave(Wv, Ln);
+}
+
+// The current fiber is free (its lane exited): continue with a fresh lane on it
+// (returns), or hand over to a ready lane / the worker's main context (parks).
+void Worker::afterExit() {
+  if (Abandon) {
+    switchTo(std::move(Main), Save::ToIdle, nullptr);
+    return;
+  }
+  if (hasReady()) {
+    switchTo(std::move(popReady()->Fiber), Save::ToIdle, nullptr);
+    return;
+  }
+  if (NextFresh < Lanes.size())
+    return;
+  if (DoneCount != Lanes.size()) {
+    reportStall();
+    Abandon = true;
+  }
+  switchTo(std::move(Main), Save::ToIdle, nullptr);
+}
+
+// The current lane blocked on the current fiber: continue elsewhere; returns
+// when the lane is resumed.
+void Worker::blockCurrent(Lane *Ln) {
+  if (hasReady()) {
+    switchTo(std::move(popReady()->Fiber), Save::ToLane, Ln);
+  } else if (NextFresh < Lanes.size()) {
+    switchTo(takeRunner(), Save::ToLane, Ln);
+  } else {
+    reportStall();
+    Abandon = true;
+    switchTo(std::move(Main), Save::ToLane, Ln); // never resumed: unwound by runBlock
+  }
+  setCurrent(Ln);
+  Ln->State = LaneState::Running;
+}
+
+void Worker::reportStall() {
+  // Every live lane waits at a barrier (wave operations always resolve).
+  L->Failed = true;
+  std::vector<const Lane *> Sites;
+  for (const Lane &Ln : Lanes)
+    if (Ln.State == LaneState::Barrier &&
+        std::none_of(Sites.begin(), Sites.end(), [&](const Lane *S) {
+          return S->BarrierLoc.line() == Ln.BarrierLoc.line() &&
+                 S->BarrierLoc.column() == Ln.BarrierLoc.column() &&
+                 std::strcmp(S->BarrierLoc.file_name(), Ln.BarrierLoc.file_name()) == 0;
+        }))
+      Sites.push_back(&Ln);
+  if (Sites.empty())
+    return;
+  std::string Details = "__syncthreads can never complete: of " + std::to_string(Lanes.size()) +
+                        " threads,";
+  bool FirstPart = true;
+  for (const Lane *S : Sites) {
+    std::vector<unsigned> Ids;
+    for (const Lane &Ln : Lanes)
+      if (Ln.State == LaneState::Barrier && Ln.BarrierLoc.line() == S->BarrierLoc.line() &&
+          Ln.BarrierLoc.column() == S->BarrierLoc.column() &&
+          std::strcmp(Ln.BarrierLoc.file_name(), S->BarrierLoc.file_name()) == 0)
+        Ids.push_back(Ln.Linear);
+    Details += std::string(FirstPart ? "" : ";") + " " + std::to_string(Ids.size()) +
+               " wait at " + S->BarrierLoc.file_name() + ":" +
+               std::to_string(S->BarrierLoc.line()) + " (threads " + formatLaneSet(Ids) + ")";
+    FirstPart = false;
+  }
+  std::vector<unsigned> Exited;
+  for (const Lane &Ln : Lanes)
+    if (Ln.State == LaneState::Done)
+      Exited.push_back(Ln.Linear);
+  if (!Exited.empty())
+    Details += "; " + std::to_string(Exited.size()) + " exited (threads " +
+               formatLaneSet(Exited) + ")";
+  Details += "; the block is abandoned";
+  const Lane *S = Sites.front();
+  report(ReportKind::BarrierDeadlock,
+         where(S, S->BarrierLoc.file_name(), S->BarrierLoc.line(), S->BarrierLoc.function_name(),
+               ReportScope::Block),
+         Details);
+}
+
+void Worker::barrier(const std::source_location &Loc) {
+  Lane *Ln = Cur;
+  Ln->State = LaneState::Barrier;
+  Ln->BarrierLoc = Loc;
+  Wave &Wv = Waves[Ln->Wave];
+  --Wv.Runnable;
+  if (++BarrierCount == Lanes.size()) {
+    bool SameSite = std::all_of(Lanes.begin(), Lanes.end(), [&](const Lane &O) {
+      return O.BarrierLoc.line() == Loc.line() && O.BarrierLoc.column() == Loc.column() &&
+             (O.BarrierLoc.file_name() == Loc.file_name() ||
+              std::strcmp(O.BarrierLoc.file_name(), Loc.file_name()) == 0);
+    });
+    if (SameSite) {
+      ++Stats.Barriers;
+      BarrierCount = 0;
+      for (Wave &W : Waves)
+        W.Runnable = W.Count;
+      for (Lane &O : Lanes)
+        if (&O != Ln) {
+          O.State = LaneState::Ready;
+          Ready.push_back(O.Linear);
+        }
+      Ln->State = LaneState::Running;
+      return;
+    }
+  }
+  if (Wv.Runnable == 0)
+    resolveWave(Wv, Ln);
+  blockCurrent(Ln);
+}
+
+void Worker::runBlock(uint64_t Id) {
+  const LaunchRequest &R = L->Req;
+  Current.BlockIdx = dim3(static_cast<uint32_t>(Id % R.Grid.x),
+                          static_cast<uint32_t>((Id / R.Grid.x) % R.Grid.y),
+                          static_cast<uint32_t>(Id / (uint64_t(R.Grid.x) * R.Grid.y)));
+  const unsigned N = L->BlockThreads, WS = L->WaveSize;
+  Lanes.resize(N);
+  for (unsigned I = 0; I < N; ++I) {
+    Lane &Ln = Lanes[I];
+    Ln.ThreadIdx = dim3(I % R.Block.x, (I / R.Block.x) % R.Block.y, I / (R.Block.x * R.Block.y));
+    Ln.Linear = I;
+    Ln.LaneInWave = I % WS;
+    Ln.Wave = I / WS;
+    Ln.State = LaneState::Fresh;
+    Ln.Op = nullptr;
+    Ln.HeldFile = nullptr;
+    Ln.BarrierLoc = {};
+  }
+  Waves.resize((N + WS - 1) / WS);
+  for (unsigned W = 0; W < Waves.size(); ++W) {
+    Waves[W].First = W * WS;
+    Waves[W].Count = std::min(WS, N - W * WS);
+    Waves[W].Runnable = Waves[W].Count;
+  }
+  Ready.clear();
+  ReadyHead = 0;
+  NextFresh = DoneCount = BarrierCount = 0;
+  Abandon = false;
+
+  switchTo(takeRunner(), Save::ToMain, nullptr);
+
+  if (Abandon) {
+    for (Lane &Ln : Lanes)
+      if (Ln.Fiber) {
+        Ln.Fiber = ctx::fiber(); // unwinds the lane's stack (forced_unwind)
+        --InUse;
+      }
+  }
+  setCurrent(nullptr);
+  ++Stats.Blocks;
+  Stats.Lanes += NextFresh;
+}
+
+void Worker::runBlocks(LaunchState &Launch) {
+  L = &Launch;
+  Stats = LaunchStats{};
+  Current.BlockDim = Launch.Req.Block;
+  Current.GridDim = Launch.Req.Grid;
+  Current.WaveSize = static_cast<int>(Launch.WaveSize);
+  if (Launch.Req.SharedBytes > DynamicBytes) {
+    Dynamic.reset(new (std::align_val_t(64)) std::byte[Launch.Req.SharedBytes]);
+    DynamicBytes = Launch.Req.SharedBytes;
+  }
+  Current.DynamicShared = Launch.Req.SharedBytes ? Dynamic.get() : nullptr;
+  Lanes.reserve(Launch.BlockThreads);
+  for (;;) {
+    if (StopRequested.load(std::memory_order_relaxed))
+      break;
+    uint64_t Id = Launch.NextBlock.fetch_add(1, std::memory_order_relaxed);
+    if (Id >= Launch.NumBlocks)
+      break;
+    runBlock(Id);
+  }
+  L = nullptr;
+}
+
+//===-- Lane-side entry points ---------------------------------------------===//
+
+namespace {
+Worker &workerOrDie(const char *What) {
+  if (!ThisWorker || !ThisWorker->current()) {
+    std::fprintf(stderr, "wavesan: %s called outside a kernel launched with hipLaunchKernelGGL\n",
+                 What);
+    std::abort();
+  }
+  return *ThisWorker;
+}
+} // namespace
+
+void syncThreads(const std::source_location &Loc) {
+  pollStop();
+  workerOrDie("__syncthreads").barrier(Loc);
+}
+
+uint64_t waveOp(WaveOpCall &Call) {
+  pollStop();
+  return workerOrDie(Call.Name).waveOp(Call);
+}
+
+void stopLane() { throw StopLaneException{}; }
+
+void *dynamicShared() noexcept { return Current.DynamicShared; }
+
+//===-- Worker pool and launches -------------------------------------------===//
+
+namespace {
+
+/// Bound on how long a timed-out launch may take to stop after the stop flag
+/// is set (lanes see it at their next emulator call) before the process ends.
+constexpr auto StopGrace = std::chrono::seconds(2);
+
+class Pool {
+public:
+  /// Runs \p L on \p Workers threads; \returns false if the watchdog stopped it.
+  bool run(LaunchState &L, unsigned Workers, double TimeoutS, LaunchStats &Out) {
+    std::unique_lock<std::mutex> Lock(M);
+    while (Threads.size() < Workers) {
+      unsigned I = static_cast<unsigned>(Threads.size());
+      Threads.emplace_back([this, I] { workerMain(I); });
+      Threads.back().detach();
+    }
+    Active = &L;
+    ActiveWorkers = Workers;
+    Running = Workers;
+    Sum = LaunchStats{};
+    ++Generation;
+    Cv.notify_all();
+    bool TimedOut = false;
+    auto Done = [&] { return Running == 0; };
+    if (TimeoutS > 0) {
+      if (!DoneCv.wait_for(Lock, std::chrono::duration<double>(TimeoutS), Done)) {
+        TimedOut = true;
+        StopRequested = true;
+        Lock.unlock();
+        ReportLocation W;
+        W.File = L.Req.Loc.file_name();
+        W.Line = L.Req.Loc.line();
+        W.Function = L.Req.Loc.function_name();
+        W.Kernel = L.Req.KernelName;
+        W.Scope = ReportScope::Launch;
+        char Buf[64];
+        std::snprintf(Buf, sizeof Buf, "%g", TimeoutS);
+        report(ReportKind::KernelTimeout, W,
+                 std::string("kernel '") + L.Req.KernelName + "' did not finish within " + Buf +
+                     " s (kernel_timeout_s); stopping it");
+        Lock.lock();
+        if (!DoneCv.wait_for(Lock, StopGrace, Done)) {
+          std::fprintf(stderr,
+                       "wavesan: kernel '%s' cannot be stopped (a lane loops without calling "
+                       "the emulator); exiting\n",
+                       L.Req.KernelName);
+          std::fflush(nullptr);
+          _exit(options().exitcode);
+        }
+        StopRequested = false;
+      }
+    } else {
+      DoneCv.wait(Lock, Done);
+    }
+    Out = Sum;
+    Active = nullptr;
+    return !TimedOut;
+  }
+
+private:
+  void workerMain(unsigned I) {
+    Worker W(I);
+    ThisWorker = &W;
+    uint64_t Seen = 0;
+    std::unique_lock<std::mutex> Lock(M);
+    for (;;) {
+      Cv.wait(Lock, [&] { return Generation != Seen; });
+      Seen = Generation;
+      if (I >= ActiveWorkers)
+        continue;
+      LaunchState *L = Active;
+      Lock.unlock();
+      W.runBlocks(*L);
+      Lock.lock();
+      Sum.Blocks += W.Stats.Blocks;
+      Sum.Lanes += W.Stats.Lanes;
+      Sum.WaveOpCalls += W.Stats.WaveOpCalls;
+      Sum.WaveOps += W.Stats.WaveOps;
+      Sum.Barriers += W.Stats.Barriers;
+      Sum.Switches += W.Stats.Switches;
+      Sum.FibersCreated += W.Stats.FibersCreated;
+      Sum.PeakFibersPerWorker = std::max(Sum.PeakFibersPerWorker, W.Stats.PeakFibersPerWorker);
+      if (--Running == 0)
+        DoneCv.notify_all();
+    }
+  }
+
+  std::mutex M;
+  std::condition_variable Cv, DoneCv;
+  std::vector<std::thread> Threads;
+  LaunchState *Active = nullptr;
+  unsigned ActiveWorkers = 0, Running = 0;
+  uint64_t Generation = 0;
+  LaunchStats Sum;
+};
+
+Pool &pool() {
+  static Pool *P = new Pool; // never destroyed: detached workers may outlive main()
+  return *P;
+}
+
+std::mutex LaunchMutex; // one launch at a time
+LaunchStats LastStats;
+std::atomic<unsigned> WorkersOverride{0};
+std::atomic<double> TimeoutOverride{-1.0};
+thread_local hipError_t LastError = hipSuccess;
+
+ReportLocation launchSite(const LaunchRequest &R) {
+  ReportLocation W;
+  W.File = R.Loc.file_name();
+  W.Line = R.Loc.line();
+  W.Function = R.Loc.function_name();
+  W.Kernel = R.KernelName;
+  W.Scope = ReportScope::Launch;
+  return W;
+}
+
+hipError_t fail(hipError_t E) {
+  LastError = E;
+  return E;
+}
+
+} // namespace
+
+hipError_t setLastError(hipError_t E) {
+  if (E != hipSuccess)
+    LastError = E;
+  return E;
+}
+
+hipError_t takeLastError(bool Reset) {
+  hipError_t E = LastError;
+  if (Reset)
+    LastError = hipSuccess;
+  return E;
+}
+
+hipError_t launch(const LaunchRequest &R) {
+  const Options &O = options();
+  const dim3 G = R.Grid, B = R.Block;
+  if (!G.x || !G.y || !G.z || !B.x || !B.y || !B.z)
+    return fail(hipErrorInvalidConfiguration);
+  const uint64_t Threads = uint64_t(B.x) * B.y * B.z;
+  if (Threads > MaxThreadsPerBlock) {
+    report(ReportKind::BlockTooLarge, launchSite(R),
+           "block (" + std::to_string(B.x) + ", " + std::to_string(B.y) + ", " +
+               std::to_string(B.z) + ") has " + std::to_string(Threads) +
+               " threads; gfx942 runs at most 1024 per block; the launch fails with "
+               "hipErrorInvalidConfiguration");
+    return fail(hipErrorInvalidConfiguration);
+  }
+  if (R.SharedBytes > Gfx942LdsBytesPerBlock) {
+    report(ReportKind::LdsOverLimit, launchSite(R),
+           "the launch asks for " + std::to_string(R.SharedBytes) +
+               " bytes of dynamic shared memory; a gfx942 block has at most 65536 bytes of LDS; "
+               "the launch fails with hipErrorLaunchOutOfResources");
+    return fail(hipErrorLaunchOutOfResources);
+  }
+  const uint64_t Blocks = uint64_t(G.x) * G.y * G.z;
+  if (Blocks < Gfx942ComputeUnits) {
+    char Ratio[32];
+    std::snprintf(Ratio, sizeof Ratio, "%.1f%%", 100.0 * double(Blocks) / Gfx942ComputeUnits);
+    report(ReportKind::LaunchUnderfilledGrid, launchSite(R),
+           "grid of " + std::to_string(Blocks) + " blocks fills " + Ratio +
+               " of the 304 compute units of a gfx942 (fill ratio " + std::to_string(Blocks) +
+               "/304)");
+  }
+
+  std::lock_guard<std::mutex> Guard(LaunchMutex);
+  LaunchState L;
+  L.Req = R;
+  L.WaveSize = O.wave_size;
+  L.BlockThreads = static_cast<unsigned>(Threads);
+  L.NumBlocks = Blocks;
+  unsigned Workers = WorkersOverride ? WorkersOverride.load() : O.workers;
+  if (!Workers)
+    Workers = std::max(1u, std::thread::hardware_concurrency());
+  const double Timeout = TimeoutOverride >= 0 ? TimeoutOverride.load() : O.kernel_timeout_s;
+  Workers = static_cast<unsigned>(std::min<uint64_t>(Workers, Blocks));
+  LaunchStats S;
+  bool Finished = pool().run(L, Workers, Timeout, S);
+  S.Workers = Workers;
+  S.WaveSize = L.WaveSize;
+  LastStats = S;
+  if (!Finished)
+    return fail(hipErrorLaunchTimeOut);
+  if (L.Failed)
+    return fail(hipErrorLaunchFailure);
+  return hipSuccess;
+}
+
+} // namespace wavesan::emu::detail
+
+namespace wavesan {
+LaunchStats lastLaunchStats() {
+  std::lock_guard<std::mutex> Guard(emu::detail::LaunchMutex);
+  return emu::detail::LastStats;
+}
+void setWorkers(unsigned Workers) { emu::detail::WorkersOverride = Workers; }
+void setKernelTimeout(double Seconds) { emu::detail::TimeoutOverride = Seconds; }
+} // namespace wavesan

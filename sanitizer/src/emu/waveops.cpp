@@ -1,0 +1,301 @@
+//===--- waveops.cpp - wave operations: lockstep groups, checks, results ---===//
+///
+/// \file
+/// A lane calling a wave operation records its call and blocks; when no lane of
+/// its wave can run any more (each arrived, exited or waits elsewhere), the
+/// wave's pending operations resolve, one call site at a time: the group at the
+/// lowest site (file, line, column) first, so that lanes which skipped a
+/// branch and wait further down rejoin the others (the reconvergence of
+/// structured control flow); lanes waiting at another site are inactive for
+/// this group. Shuffle results follow HIP's amd_warp_functions.h.
+///
+//===----------------------------------------------------------------------===//
+#include "engine.h"
+
+#include <bit>
+#include <cstdio>
+#include <cstring>
+
+namespace wavesan::emu::detail {
+
+namespace {
+
+bool sameSite(const std::source_location &A, const std::source_location &B) {
+  return A.line() == B.line() && A.column() == B.column() &&
+         (A.file_name() == B.file_name() || std::strcmp(A.file_name(), B.file_name()) == 0) &&
+         (A.function_name() == B.function_name() ||
+          std::strcmp(A.function_name(), B.function_name()) == 0);
+}
+
+bool siteBefore(const std::source_location &A, const std::source_location &B) {
+  if (A.file_name() != B.file_name())
+    if (int C = std::strcmp(A.file_name(), B.file_name()))
+      return C < 0;
+  if (A.line() != B.line())
+    return A.line() < B.line();
+  return A.column() < B.column();
+}
+
+std::string hex(uint64_t V) {
+  char Buf[24];
+  std::snprintf(Buf, sizeof Buf, "0x%016llx", static_cast<unsigned long long>(V));
+  return Buf;
+}
+
+std::string site(const char *File, unsigned Line) {
+  return std::string(File ? File : "<unknown>") + ":" + std::to_string(Line);
+}
+
+bool isShuffle(WaveOpKind K) { return K <= WaveOpKind::ShflXor; }
+
+const char *stateWords(LaneState S) {
+  switch (S) {
+  case LaneState::Done:
+    return "it exited";
+  case LaneState::Barrier:
+    return "it waits at __syncthreads";
+  case LaneState::WaveOp:
+    return "it waits at another wave operation";
+  default:
+    return "it is not active";
+  }
+}
+
+} // namespace
+
+uint64_t Worker::waveOp(WaveOpCall &Call) {
+  Lane *Ln = Cur;
+  ++Stats.WaveOpCalls;
+  Ln->Op = &Call;
+  Ln->State = LaneState::WaveOp;
+  Wave &Wv = Waves[Ln->Wave];
+  if (--Wv.Runnable == 0)
+    resolveWave(Wv, Ln);
+  if (Ln->State == LaneState::WaveOp)
+    blockCurrent(Ln);
+  return Ln->Result;
+}
+
+void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
+  Lane *const Base = &Lanes[Wv.First];
+  const unsigned N = Wv.Count, WS = L->WaveSize;
+  Lane *First = nullptr;
+  for (unsigned I = 0; I < N; ++I)
+    if (Base[I].State == LaneState::WaveOp &&
+        (!First || siteBefore(Base[I].Op->Loc, First->Op->Loc)))
+      First = &Base[I];
+  if (!First)
+    return;
+  const WaveOpCall &C0 = *First->Op;
+  const std::source_location Loc = C0.Loc;
+
+  uint64_t Active = 0, Exited = 0, AtBarrier = 0, Elsewhere = 0;
+  bool WasHeld = false;
+  const char *HeldFile = nullptr;
+  unsigned HeldLine = 0;
+  for (unsigned I = 0; I < N; ++I) {
+    Lane &Ln = Base[I];
+    const uint64_t Bit = 1ull << I;
+    if (Ln.State == LaneState::WaveOp) {
+      if (&Ln == First || sameSite(Ln.Op->Loc, Loc)) {
+        Active |= Bit;
+        if (Ln.HeldFile) {
+          WasHeld = true;
+          HeldFile = Ln.HeldFile;
+          HeldLine = Ln.HeldLine;
+        }
+      } else {
+        Elsewhere |= Bit;
+      }
+    } else if (Ln.State == LaneState::Done) {
+      Exited |= Bit;
+    } else if (Ln.State == LaneState::Barrier) {
+      AtBarrier |= Bit;
+    }
+  }
+  // Lanes of the wave's width that do not exist (a partial last wave) are
+  // inactive too; they count as missing for reads, not for partial reports.
+  const uint64_t WaveBits = N == 64 ? ~0ull : ((1ull << N) - 1);
+  const uint64_t Missing = WaveBits & ~Active;
+  ++Stats.WaveOps;
+
+  auto groupWhere = [&](ReportScope Scope) {
+    return where(First, Loc.file_name(), Loc.line(), Loc.function_name(), Scope);
+  };
+  auto laneList = [&](uint64_t Bits) {
+    std::vector<unsigned> Ids;
+    for (unsigned I = 0; I < 64; ++I)
+      if (Bits >> I & 1)
+        Ids.push_back(I);
+    return formatLaneSet(Ids);
+  };
+
+  // Held groups at other sites remember this resolution (divergence check).
+  for (unsigned I = 0; I < N; ++I)
+    if (Elsewhere >> I & 1 && !Base[I].HeldFile) {
+      Base[I].HeldFile = Loc.file_name();
+      Base[I].HeldLine = Loc.line();
+    }
+
+  if (WasHeld && Missing) {
+    report(ReportKind::WaveOpDivergent, groupWhere(ReportScope::Wave),
+           std::string(C0.Name) + " reached by lanes " + laneList(Active) +
+               " while lanes " + laneList(Missing) +
+               " of the wave ran a wave operation at " + site(HeldFile, HeldLine) +
+               " without them: the two groups never meet");
+  } else if (!Elsewhere && (Exited | AtBarrier)) {
+    const uint64_t Absent = (Exited | AtBarrier) & (C0.HasMask ? C0.Mask : ~0ull);
+    if (Absent)
+      report(ReportKind::WaveOpPartial, groupWhere(ReportScope::Wave),
+             std::string(C0.Name) + " reached by " + std::to_string(std::popcount(Active)) +
+                 " of " + std::to_string(N) + " lanes (active " + laneList(Active) + ")" +
+                 (Exited ? "; lanes " + laneList(Exited) + " exited" : std::string()) +
+                 (AtBarrier ? "; lanes " + laneList(AtBarrier) + " wait at __syncthreads"
+                            : std::string()) +
+                 "; the missing lanes are inactive (EXEC mask)");
+  }
+
+  if (C0.HasMask) {
+    const uint64_t Uncovered = Active & ~C0.Mask;
+    if (Uncovered) {
+      Lane *U = &Base[std::countr_zero(Uncovered)];
+      report(ReportKind::SyncMaskIncomplete,
+             where(U, Loc.file_name(), Loc.line(), Loc.function_name(), ReportScope::Lane),
+             std::string(C0.Name) + " mask " + hex(C0.Mask) + " does not cover active lanes " +
+                 laneList(Uncovered) + " (active " + hex(Active) + ", wave size " +
+                 std::to_string(WS) + ")");
+    }
+  }
+
+  // Results.
+  const uint64_t Considered = C0.HasMask ? Active & C0.Mask : Active;
+  uint64_t VoteBits = 0;
+  if (!isShuffle(C0.Kind))
+    for (unsigned I = 0; I < N; ++I)
+      if (Considered >> I & 1 && Base[I].Op->Value)
+        VoteBits |= 1ull << I;
+  bool ReportedWidth = false, ReportedRange = false, ReportedRead = false;
+  for (unsigned I = 0; I < N; ++I) {
+    if (!(Active >> I & 1))
+      continue;
+    Lane &Ln = Base[I];
+    const WaveOpCall &C = *Ln.Op;
+    uint64_t R = 0;
+    switch (C.Kind) {
+    case WaveOpKind::Ballot:
+      R = VoteBits;
+      break;
+    case WaveOpKind::Any:
+      R = VoteBits != 0;
+      break;
+    case WaveOpKind::All:
+      R = VoteBits == Considered;
+      break;
+    case WaveOpKind::ActiveMask:
+      R = Active;
+      break;
+    case WaveOpKind::SyncWarp:
+      break;
+    default: {
+      int W = C.Width;
+      const bool WidthOk = W > 0 && W <= static_cast<int>(WS) && (W & (W - 1)) == 0;
+      if (!WidthOk && !ReportedWidth) {
+        ReportedWidth = true;
+        report(ReportKind::ShuffleWidthInvalid,
+               where(&Ln, Loc.file_name(), Loc.line(), Loc.function_name(), ReportScope::Lane),
+               std::string(C.Name) + " width " + std::to_string(C.Width) +
+                   " is not a power of two no larger than the wave size " + std::to_string(WS));
+      }
+      if (W <= 0 || W > static_cast<int>(WS))
+        W = static_cast<int>(WS);
+      if ((C.Arg < 0 || C.Arg >= W) && !ReportedRange) {
+        ReportedRange = true;
+        const char *What = C.Kind == WaveOpKind::Shfl      ? "source lane"
+                           : C.Kind == WaveOpKind::ShflXor ? "lane mask"
+                                                           : "offset";
+        report(ReportKind::ShuffleLaneOutOfRange,
+               where(&Ln, Loc.file_name(), Loc.line(), Loc.function_name(), ReportScope::Lane),
+               std::string(C.Name) + " " + What + " " + std::to_string(C.Arg) +
+                   " is outside [0, " + std::to_string(W) + ") (width " + std::to_string(W) +
+                   ", wave size " + std::to_string(WS) + ")");
+      }
+      const int Self = static_cast<int>(I);
+      int Index = Self;
+      switch (C.Kind) {
+      case WaveOpKind::Shfl:
+        Index = (C.Arg & (W - 1)) + (Self & ~(W - 1));
+        break;
+      case WaveOpKind::ShflUp:
+        Index = Self - C.Arg;
+        if (Index < (Self & ~(W - 1)))
+          Index = Self;
+        break;
+      case WaveOpKind::ShflDown:
+        Index = Self + C.Arg;
+        if ((Self & (W - 1)) + C.Arg >= W)
+          Index = Self;
+        break;
+      case WaveOpKind::ShflXor:
+        Index = Self ^ C.Arg;
+        if (Index >= ((Self + W) & ~(W - 1)))
+          Index = Self;
+        break;
+      default:
+        break;
+      }
+      const unsigned Src = static_cast<unsigned>(Index) & (WS - 1); // ds_bpermute wraps
+      if (Active >> Src & 1) {
+        R = Base[Src].Op->Value;
+      } else if (!ReportedRead) {
+        ReportedRead = true;
+        std::string Why = Src >= N ? "it does not exist (the block ends at lane " +
+                                         std::to_string(N - 1) + " of this wave)"
+                                   : stateWords(Base[Src].State);
+        report(ReportKind::InactiveLaneRead,
+               where(&Ln, Loc.file_name(), Loc.line(), Loc.function_name(), ReportScope::Lane),
+               std::string(C.Name) + " in lane " + std::to_string(I) + " reads lane " +
+                   std::to_string(Src) + ", which is inactive: " + Why +
+                   "; its value is undefined on hardware (the emulator returns 0)");
+      }
+    }
+    }
+    Ln.Result = R;
+  }
+
+  // Wake the group, in lane order; the arriving lane just continues.
+  for (unsigned I = 0; I < N; ++I) {
+    if (!(Active >> I & 1))
+      continue;
+    Lane &Ln = Base[I];
+    Ln.HeldFile = nullptr;
+    Ln.Op = nullptr;
+    if (&Ln == Arriving) {
+      Ln.State = LaneState::Running;
+    } else {
+      Ln.State = LaneState::Ready;
+      Ready.push_back(Ln.Linear);
+    }
+  }
+  Wv.Runnable += static_cast<unsigned>(std::popcount(Active));
+}
+
+void reportMaskTruncated(uint64_t Bits, unsigned TargetBits, const char *TargetType,
+                         const char *File, unsigned Line, const char *Function) {
+  ReportLocation W;
+  if (ThisWorker && ThisWorker->current())
+    W = ThisWorker->where(ThisWorker->current(), File, Line, Function, ReportScope::Lane);
+  else {
+    W.File = File;
+    W.Line = Line;
+    W.Function = Function;
+    W.Scope = ReportScope::Launch;
+  }
+  const unsigned Low = TargetBits;
+  report(ReportKind::LaneMaskTruncated, W,
+         "ballot result with lanes " + std::to_string(Low) + "-63 set converted to " +
+             std::to_string(TargetBits) + "-bit '" + TargetType + "' (mask " + hex(Bits) +
+             " becomes " + hex(Bits & ((1ull << TargetBits) - 1)) +
+             "); the mask was produced at " + site(File, Line));
+}
+
+} // namespace wavesan::emu::detail

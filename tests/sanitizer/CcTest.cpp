@@ -1,0 +1,207 @@
+//===- CcTest.cpp - tests of the wavesan-cc compiler wrapper --------------===//
+///
+/// Runs build/bin/wavesan-cc (and an installed copy) on the programs in
+/// testdata/wavesan-cc/, runs what it builds, and compares output with hand-written
+/// goldens: the gfx942 profile (ISSUE6: 304 CUs, wave 64, "gfx942:sramecc+:xnack-"),
+/// pinned file:line:col of '<<<...>>>' launches, and AddressSanitizer reports naming the
+/// kernel's source line.
+///
+//===----------------------------------------------------------------------===//
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+const std::string Cc = WAVESAN_CC;
+const std::string Data = std::string(WAVESAN_TESTDATA_DIR) + "/wavesan-cc";
+
+struct Result {
+  int Status = -1; ///< Exit status, or 128 + signal.
+  std::string Out, Err;
+};
+
+std::string slurp(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  std::stringstream SS;
+  SS << In.rdbuf();
+  return SS.str();
+}
+
+bool exists(const std::string &Path) {
+  struct stat St;
+  return ::stat(Path.c_str(), &St) == 0;
+}
+
+/// A fresh directory per test; every command runs in it.
+class CcTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    std::string Templ = ::testing::TempDir() + "wavesan-cc-XXXXXX";
+    ASSERT_NE(::mkdtemp(Templ.data()), nullptr);
+    Dir = Templ;
+  }
+  void TearDown() override {
+    if (!HasFailure())
+      std::system(("rm -rf '" + Dir + "'").c_str());
+  }
+
+  /// Runs a shell command line in Dir, capturing stdout and stderr.
+  Result run(const std::string &Cmd) {
+    std::string Line = "cd '" + Dir + "' && " + Cmd + " >'" + Dir + "/.out' 2>'" + Dir +
+                       "/.err'";
+    int Raw = std::system(Line.c_str());
+    Result R;
+    R.Status = WIFEXITED(Raw) ? WEXITSTATUS(Raw) : 128 + WTERMSIG(Raw);
+    R.Out = slurp(Dir + "/.out");
+    R.Err = slurp(Dir + "/.err");
+    return R;
+  }
+
+  std::string Dir;
+};
+
+constexpr const char *Profile = "arch gfx942:sramecc+:xnack- wave 64 cus 304\n";
+
+TEST_F(CcTest, BuildsAndRunsHipProgram) {
+  Result B = run(Cc + " " + Data + "/device_props.hip -o props");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  Result R = run("./props");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_EQ(R.Out, Profile);
+}
+
+TEST_F(CcTest, BuildsAndRunsCuProgramWithKernel) {
+  Result B = run(Cc + " " + Data + "/vector_scale.cu -o scale");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  Result R = run("./scale");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  // out[i] = 2 * i for i < 1000: sum = 2 * (999 * 1000 / 2).
+  EXPECT_EQ(R.Out, "sum 999000\n");
+}
+
+TEST_F(CcTest, FlagsPassThrough) {
+  Result B = run(Cc + " -DWAVESAN_CC_TEST_VALUE=42 -O2 " + Data + "/device_props.hip -o props");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  Result R = run("./props");
+  EXPECT_EQ(R.Out, std::string(Profile) + "value 42\noptimized\n");
+  // -O0: __OPTIMIZE__ unset, so the last flag reached the compiler.
+  B = run(Cc + " -O0 " + Data + "/device_props.hip -o props0");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  EXPECT_EQ(run("./props0").Out, Profile);
+}
+
+TEST_F(CcTest, CompileOnlyThenLink) {
+  Result C = run(Cc + " -c " + Data + "/device_props.hip -DWAVESAN_CC_TEST_VALUE=7 -o props.o");
+  ASSERT_EQ(C.Status, 0) << C.Err;
+  EXPECT_TRUE(exists(Dir + "/props.o"));
+  Result L = run(Cc + " props.o -o props");
+  ASSERT_EQ(L.Status, 0) << L.Err;
+  EXPECT_EQ(run("./props").Out, std::string(Profile) + "value 7\n");
+}
+
+TEST_F(CcTest, HostCompilerFromEnvironment) {
+  // WAVESAN_CXX is a command line: its words are split.
+  Result B = run("WAVESAN_CXX='c++ -DWAVESAN_CC_TEST_VALUE=5' " + Cc + " " + Data +
+                 "/device_props.hip -o props");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  EXPECT_EQ(run("./props").Out, std::string(Profile) + "value 5\n");
+  Result Bad = run("WAVESAN_CXX=no-such-compiler-xyz " + Cc + " " + Data +
+                   "/device_props.hip -o props");
+  EXPECT_EQ(Bad.Status, 127);
+  EXPECT_NE(Bad.Err.find("wavesan-cc: error: cannot run host compiler 'no-such-compiler-xyz'"),
+            std::string::npos)
+      << Bad.Err;
+}
+
+TEST_F(CcTest, TripleChevronLaunchIsACompileError) {
+  Result B = run(Cc + " " + Data + "/triple_chevron.hip -o never");
+  EXPECT_EQ(B.Status, 1);
+  EXPECT_FALSE(exists(Dir + "/never"));
+  const std::string File = Data + "/triple_chevron.hip";
+  const std::string Tail = ", grid, block, shmem, stream, args...) with wavesan's CPU emulator\n";
+  const std::string Expected =
+      File + ":17:3: error: '<<<...>>>' kernel launch needs a GPU compiler; use "
+             "hipLaunchKernelGGL(scale" + Tail +
+      "    scale<<<dim3(4), dim3(64)>>>(nullptr);\n"
+      "    ^\n" +
+      File + ":19:2: error: '<<<...>>>' kernel launch needs a GPU compiler; use "
+             "hipLaunchKernelGGL(::scale" + Tail +
+      "  \t::scale  <<<1, 64, 0, 0>>>(nullptr);\n"
+      "  \t^\n";
+  // Exactly these two: the decoys in comments, literals and operator<<<> are skipped.
+  EXPECT_EQ(B.Err, Expected);
+}
+
+TEST_F(CcTest, NoInputIsAClearError) {
+  Result B = run(Cc + " -O2");
+  EXPECT_EQ(B.Status, 1);
+  EXPECT_EQ(B.Err.rfind("wavesan-cc: error: no input files\nusage: wavesan-cc", 0), 0u) << B.Err;
+}
+
+TEST_F(CcTest, UnknownInputExtensionIsAClearError) {
+  run("echo 'int main() {}' > notes.txt");
+  Result B = run(Cc + " notes.txt -o x");
+  EXPECT_EQ(B.Status, 1);
+  EXPECT_EQ(B.Err, "wavesan-cc: error: input 'notes.txt': unknown file type; expected a "
+                   "source (.hip, .cu, .cpp, .cc, .cxx, .c++, .C) or an object/library "
+                   "(.o, .a, .so)\n");
+}
+
+TEST_F(CcTest, MissingInputAndMissingValueAreClearErrors) {
+  Result B = run(Cc + " absent.hip -o x");
+  EXPECT_EQ(B.Status, 1);
+  EXPECT_EQ(B.Err, "wavesan-cc: error: cannot read input 'absent.hip': No such file or "
+                   "directory\n");
+  Result O = run(Cc + " " + Data + "/device_props.hip -o");
+  EXPECT_EQ(O.Status, 1);
+  EXPECT_EQ(O.Err, "wavesan-cc: error: option '-o' needs a value\n");
+}
+
+TEST_F(CcTest, AddressSanitizerReportsOverflowLine) {
+  Result B = run(Cc + " -fsanitize=address -g -O1 " + Data + "/asan_oob.hip -o oob");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  Result R = run("ASAN_OPTIONS=detect_leaks=0 ./oob global");
+  EXPECT_NE(R.Status, 0);
+  EXPECT_NE(R.Err.find("ERROR: AddressSanitizer: heap-buffer-overflow"), std::string::npos)
+      << R.Err;
+  // asan_oob.hip line 16 is the out-of-bounds store in the kernel.
+  EXPECT_NE(R.Err.find("SUMMARY: AddressSanitizer: heap-buffer-overflow"), std::string::npos);
+  EXPECT_NE(R.Err.find("asan_oob.hip:16 in store_global"), std::string::npos) << R.Err;
+  // Dynamic shared memory (HIP_DYNAMIC_SHARED): the block's buffer is a heap block of the
+  // launch's shmem bytes, so one element past it is caught too (line 25).
+  Result S = run("ASAN_OPTIONS=detect_leaks=0 ./oob shared");
+  EXPECT_NE(S.Status, 0);
+  EXPECT_NE(S.Err.find("SUMMARY: AddressSanitizer: heap-buffer-overflow"), std::string::npos)
+      << S.Err;
+  EXPECT_NE(S.Err.find("asan_oob.hip:25 in store_shared"), std::string::npos) << S.Err;
+  // The in-bounds run is clean.
+  Result Ok = run("ASAN_OPTIONS=detect_leaks=0 ./oob none");
+  EXPECT_EQ(Ok.Status, 0) << Ok.Err;
+  EXPECT_EQ(Ok.Out, "ok\n");
+}
+
+TEST_F(CcTest, InstalledTreeWorks) {
+  Result I = run(std::string(WAVESAN_CMAKE_COMMAND) + " --install " + WAVESAN_BUILD_DIR +
+                 " --prefix '" + Dir + "/prefix' --component wavesan");
+  ASSERT_EQ(I.Status, 0) << I.Err;
+  EXPECT_TRUE(exists(Dir + "/prefix/include/wavesan-emu/hip/hip_runtime.h"));
+  Result B = run("prefix/bin/wavesan-cc " + Data + "/device_props.hip -o props");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  EXPECT_EQ(run("./props").Out, Profile);
+  // The installed wrapper uses the installed headers, not the source tree's.
+  Result V = run("WAVESAN_CC_VERBOSE=1 prefix/bin/wavesan-cc -c " + Data +
+                 "/device_props.hip -o p.o");
+  ASSERT_EQ(V.Status, 0) << V.Err;
+  EXPECT_NE(V.Err.find("-isystem " + Dir + "/prefix/include/wavesan-emu "), std::string::npos)
+      << V.Err;
+}
+
+} // namespace

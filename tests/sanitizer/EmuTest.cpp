@@ -1,0 +1,598 @@
+// Tests of wavesan's SIMT engine and emulator headers: kernels written as HIP,
+// compiled as ordinary C++ against <hip/hip_runtime.h> (the emulator).
+#include <hip/hip_runtime.h>
+
+#include "wavesan/report.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace {
+
+using wavesan::ReportKind;
+
+/// Resets reports and engine overrides around each test.
+class Emu : public ::testing::Test {
+protected:
+  void SetUp() override {
+    wavesan::resetReports();
+    wavesan::setWaveSize(64);
+    wavesan::setWorkers(0);
+    wavesan::setKernelTimeout(-1);
+  }
+  void TearDown() override {
+    wavesan::setWaveSize(64);
+    wavesan::setWorkers(0);
+    wavesan::setKernelTimeout(-1);
+  }
+};
+
+template <class T> T *deviceCopy(const std::vector<T> &Host) {
+  T *D = nullptr;
+  EXPECT_EQ(hipMalloc(&D, Host.size() * sizeof(T)), hipSuccess);
+  EXPECT_EQ(hipMemcpy(D, Host.data(), Host.size() * sizeof(T), hipMemcpyHostToDevice), hipSuccess);
+  return D;
+}
+template <class T> std::vector<T> hostCopy(const T *D, size_t N) {
+  std::vector<T> H(N);
+  EXPECT_EQ(hipMemcpy(H.data(), D, N * sizeof(T), hipMemcpyDeviceToHost), hipSuccess);
+  return H;
+}
+
+//===-- Kernels -------------------------------------------------------------===//
+
+// Block sum: a shuffle ladder per wave, partial sums through shared memory,
+// the first wave reduces them. Works for any warpSize (32 or 64).
+__global__ void blockSum(const int *In, long long *Out, int N) {
+  __shared__ long long Partial[1024 / 32];
+  const int I = blockIdx.x * blockDim.x + threadIdx.x;
+  long long V = I < N ? In[I] : 0;
+  for (int Offset = warpSize / 2; Offset > 0; Offset /= 2)
+    V += __shfl_down(V, Offset);
+  const int Lane = threadIdx.x % warpSize, WaveId = threadIdx.x / warpSize;
+  if (Lane == 0)
+    Partial[WaveId] = V;
+  __syncthreads();
+  const int Waves = (blockDim.x + warpSize - 1) / warpSize;
+  if (WaveId == 0) {
+    V = Lane < Waves ? Partial[Lane] : 0;
+    for (int Offset = warpSize / 2; Offset > 0; Offset /= 2)
+      V += __shfl_down(V, Offset);
+    if (Lane == 0)
+      Out[blockIdx.x] = V;
+  }
+}
+
+__global__ void ballotEveryThird(unsigned long long *Out) {
+  unsigned long long M = __ballot(threadIdx.x % 3 == 0);
+  if (threadIdx.x % warpSize == 0)
+    Out[threadIdx.x / warpSize] = M;
+}
+
+unsigned NarrowLine = 0;
+__global__ void narrowBallot(unsigned *Out) {
+  unsigned M = __ballot(1); NarrowLine = __LINE__;
+  Out[threadIdx.x] = M;
+}
+
+__global__ void waitAfterReturn(int *Out) {
+  if (threadIdx.x >= 32)
+    return;
+  __syncthreads();
+  Out[threadIdx.x] = 1;
+}
+
+__global__ void noSync(float *Out) {
+  const int I = blockIdx.x * blockDim.x + threadIdx.x;
+  Out[I] = 2.0f * I;
+}
+
+// Float results depend on the order of additions, so equal bits across worker
+// counts show that the schedule does not depend on the worker.
+__global__ void floatBlockSum(const float *In, float *Out) {
+  __shared__ float Partial[16];
+  float V = In[blockIdx.x * blockDim.x + threadIdx.x];
+  for (int Offset = 1; Offset < warpSize; Offset *= 2)
+    V += __shfl_xor(V, Offset);
+  if (threadIdx.x % warpSize == 0)
+    Partial[threadIdx.x / warpSize] = V;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    float S = 0;
+    for (unsigned W = 0; W < blockDim.x / warpSize; ++W)
+      S += Partial[W] * (1.0f + 1e-3f * W);
+    Out[blockIdx.x] = S;
+  }
+}
+
+__global__ void syncFullMask32(int *Out) {
+  Out[threadIdx.x] = __shfl_down_sync(0xffffffff, static_cast<int>(threadIdx.x), 1);
+}
+
+__global__ void shuffleWidth(int *Out, int Width) {
+  Out[threadIdx.x] = __shfl_xor(static_cast<int>(threadIdx.x), 1, Width);
+}
+
+__global__ void shuffleSourceLane(int *Out, int Src, int Width) {
+  Out[threadIdx.x] = __shfl(static_cast<int>(threadIdx.x), Src, Width);
+}
+
+// The CUDA idiom "if (tid < 32) warp-reduce" on a 64-lane wave: lanes 16-31
+// read lanes 32-47, which skipped the branch.
+__global__ void halfWaveReduce(int *Out) {
+  int V = threadIdx.x;
+  if (threadIdx.x < 32)
+    V += __shfl_down(V, 16);
+  Out[threadIdx.x] = V;
+}
+
+__global__ void earlyExitBallot(unsigned long long *Out) {
+  if (threadIdx.x >= 40)
+    return;
+  unsigned long long M = __ballot(1);
+  if (threadIdx.x == 0)
+    *Out = M;
+}
+
+__global__ void divergentShuffles(int *Out) {
+  int V = threadIdx.x;
+  if (threadIdx.x < 32)
+    V = __shfl_xor(V, 1);
+  else
+    V = __shfl_xor(V, 2);
+  Out[threadIdx.x] = V;
+}
+
+// Lanes 32-63 skip the branch and wait at the second shuffle; lanes 0-31 join
+// them there: no report, and the second shuffle sees all 64 lanes.
+__global__ void reconverge(int *Out) {
+  int V = threadIdx.x;
+  if (threadIdx.x < 32)
+    V = __shfl_xor(V, 1, 32);
+  Out[threadIdx.x] = __shfl(V, 63 - static_cast<int>(threadIdx.x));
+}
+
+__global__ void spinOnFlag(int *Flag) {
+  while (atomicAdd(Flag, 0) == 0) {
+  }
+}
+
+__global__ void dynamicSharedReverse(const int *In, int *Out) {
+  HIP_DYNAMIC_SHARED(int, Buf);
+  Buf[threadIdx.x] = In[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  Out[blockIdx.x * blockDim.x + threadIdx.x] = Buf[blockDim.x - 1 - threadIdx.x];
+}
+
+// Every block writes its own id into shared memory and checks, after a
+// barrier, that no other block overwrote it.
+__global__ void sharedPerBlock(int *Bad) {
+  __shared__ int Owner[256];
+  Owner[threadIdx.x] = blockIdx.x;
+  __syncthreads();
+  for (int K = 0; K < 256; ++K)
+    if (Owner[K] != static_cast<int>(blockIdx.x))
+      atomicAdd(Bad, 1);
+}
+
+__global__ void atomicsKernel(int *Sum, int *Max, unsigned *Min, float *FSum, int *SharedOut) {
+  __shared__ int Local;
+  if (threadIdx.x == 0)
+    Local = 0;
+  __syncthreads();
+  atomicAdd(&Local, 2);
+  atomicAdd(Sum, 1);
+  atomicMax(Max, static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x));
+  atomicMin(Min, 1000u - threadIdx.x);
+  atomicAdd(FSum, 0.5f);
+  __syncthreads();
+  if (threadIdx.x == 0)
+    SharedOut[blockIdx.x] = Local;
+}
+
+__global__ void shuffleTypes(double *D, long long *LL) {
+  D[threadIdx.x] = __shfl(1.5 * threadIdx.x, 0);
+  LL[threadIdx.x] = __shfl_up((1ll << 40) + threadIdx.x, 1);
+}
+
+__global__ void votes(int *Any, int *All, unsigned long long *Active) {
+  int A = __any(threadIdx.x == 5);
+  int L = __all(threadIdx.x < 64);
+  unsigned long long M = __activemask();
+  if (threadIdx.x == 0) {
+    *Any = A;
+    *All = L;
+    *Active = M;
+  }
+}
+
+//===-- Tests ---------------------------------------------------------------===//
+
+long long expectedSum(const std::vector<int> &In) {
+  long long S = 0;
+  for (int V : In)
+    S += V;
+  return S;
+}
+
+void runBlockSum(unsigned Wave) {
+  wavesan::setWaveSize(Wave);
+  const int N = 256 * 40 + 17; // a partial last block
+  std::vector<int> In(N);
+  for (int I = 0; I < N; ++I)
+    In[I] = (I * 7) % 13 - 3;
+  int *DIn = deviceCopy(In);
+  const int Blocks = (N + 255) / 256;
+  long long *DOut;
+  ASSERT_EQ(hipMalloc(&DOut, Blocks * sizeof(long long)), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(blockSum, dim3(Blocks), dim3(256), 0, 0, DIn, DOut, N), hipSuccess);
+  auto Out = hostCopy(DOut, Blocks);
+  long long Total = 0;
+  for (long long V : Out)
+    Total += V;
+  EXPECT_EQ(Total, expectedSum(In)) << "wave " << Wave;
+  // Block 0 by hand: sum of (I*7)%13 - 3 over I < 256.
+  long long B0 = 0;
+  for (int I = 0; I < 256; ++I)
+    B0 += (I * 7) % 13 - 3;
+  EXPECT_EQ(Out[0], B0);
+  EXPECT_EQ(wavesan::reportCount(), 0u);
+  wavesan::LaunchStats S = wavesan::lastLaunchStats();
+  EXPECT_EQ(S.WaveSize, Wave);
+  EXPECT_EQ(S.Blocks, static_cast<uint64_t>(Blocks));
+  EXPECT_GT(S.WaveOps, 0u);
+  hipFree(DIn);
+  hipFree(DOut);
+}
+
+TEST_F(Emu, BlockReductionWithShufflesWave64) { runBlockSum(64); }
+TEST_F(Emu, BlockReductionWithShufflesWave32) { runBlockSum(32); }
+
+TEST_F(Emu, BallotReturns64BitMasksAtWave64) {
+  unsigned long long *D;
+  ASSERT_EQ(hipMalloc(&D, 2 * sizeof *D), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(ballotEveryThird, 1, 128, 0, 0, D), hipSuccess);
+  auto H = hostCopy(D, 2);
+  // Lanes 0, 3, ..., 63 of wave 0; wave 1 holds threads 64-127: 66, 69, ... are
+  // its lanes 2, 5, ..., 62.
+  EXPECT_EQ(H[0], 0x9249249249249249ull);
+  EXPECT_EQ(H[1], 0x4924924924924924ull);
+  hipFree(D);
+}
+
+TEST_F(Emu, BallotAtWave32) {
+  wavesan::setWaveSize(32);
+  unsigned long long *D;
+  ASSERT_EQ(hipMalloc(&D, 4 * sizeof *D), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(ballotEveryThird, 1, 128, 0, 0, D), hipSuccess);
+  auto H = hostCopy(D, 4);
+  EXPECT_EQ(H[0], 0x49249249ull); // threads 0, 3, ..., 30
+  EXPECT_EQ(H[1], 0x92492492ull); // threads 33, 36, ... are lanes 1, 4, ..., 31
+  EXPECT_EQ(H[2], 0x24924924ull); // threads 66, ... are lanes 2, 5, ..., 29
+  EXPECT_EQ(H[3], 0x49249249ull);
+  hipFree(D);
+}
+
+TEST_F(Emu, NarrowingBallotReportsWithLine) {
+  unsigned *D;
+  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  testing::internal::CaptureStderr();
+  ASSERT_EQ(hipLaunchKernelGGL(narrowBallot, 1, 64, 0, 0, D), hipSuccess);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(wavesan::reportCount(ReportKind::LaneMaskTruncated), 1u);
+  EXPECT_NE(Err.find("lane-mask-truncated"), std::string::npos) << Err;
+  EXPECT_NE(Err.find("EmuTest.cpp:" + std::to_string(NarrowLine)), std::string::npos) << Err;
+  EXPECT_EQ(hostCopy(D, 1)[0], 0xffffffffu);
+  hipFree(D);
+}
+
+TEST_F(Emu, NarrowingBallotIsFineAtWave32) {
+  wavesan::setWaveSize(32);
+  unsigned *D;
+  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(narrowBallot, 1, 64, 0, 0, D), hipSuccess);
+  EXPECT_EQ(wavesan::reportCount(ReportKind::LaneMaskTruncated), 0u);
+  hipFree(D);
+}
+
+TEST_F(Emu, LaneMaskOperatorsKeep64Bits) {
+  wavesan::emu::LaneMask M(0xF000000000000001ull);
+  EXPECT_EQ((M >> 60) & 0xF, 0xFu);
+  EXPECT_TRUE(static_cast<bool>(M));
+  EXPECT_EQ(__popcll(M), 5);
+  EXPECT_EQ(M & (M - 1), 0xF000000000000000ull);
+  unsigned long long Wide = M;
+  EXPECT_EQ(Wide, 0xF000000000000001ull);
+  EXPECT_EQ(wavesan::reportCount(), 0u);
+  EXPECT_EQ(__popc(M), 1); // narrowed to the low 32 bits, and reported
+  EXPECT_EQ(wavesan::reportCount(ReportKind::LaneMaskTruncated), 1u);
+}
+
+TEST_F(Emu, BarrierDeadlockIsReportedAndReturns) {
+  int *D;
+  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  auto Start = std::chrono::steady_clock::now();
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(hipLaunchKernelGGL(waitAfterReturn, 2, 64, 0, 0, D), hipErrorLaunchFailure);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_LT(std::chrono::steady_clock::now() - Start, std::chrono::seconds(10));
+  EXPECT_EQ(wavesan::reportCount(ReportKind::BarrierDeadlock), 1u); // once per site
+  EXPECT_NE(Err.find("32 wait at"), std::string::npos) << Err;
+  EXPECT_NE(Err.find("(threads 0-31)"), std::string::npos) << Err;
+  EXPECT_NE(Err.find("32 exited (threads 32-63)"), std::string::npos) << Err;
+  EXPECT_EQ(hipGetLastError(), hipErrorLaunchFailure);
+  EXPECT_EQ(hipGetLastError(), hipSuccess);
+  hipFree(D);
+}
+
+TEST_F(Emu, KernelWithoutSyncUsesOneFiberPerWorker) {
+  const int Blocks = 64, Threads = 256;
+  float *D;
+  ASSERT_EQ(hipMalloc(&D, Blocks * Threads * sizeof *D), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(noSync, Blocks, Threads, 0, 0, D), hipSuccess);
+  wavesan::LaunchStats S = wavesan::lastLaunchStats();
+  EXPECT_EQ(S.PeakFibersPerWorker, 1u);
+  EXPECT_LE(S.FibersCreated, S.Workers);
+  EXPECT_EQ(S.Lanes, static_cast<uint64_t>(Blocks * Threads));
+  EXPECT_EQ(S.Switches, 2u * Blocks); // into the block's fiber and back, per block
+  auto H = hostCopy(D, Blocks * Threads);
+  EXPECT_EQ(H[12345], 24690.0f);
+  hipFree(D);
+}
+
+TEST_F(Emu, ResultsDoNotDependOnWorkerCount) {
+  const int Blocks = 97, Threads = 256;
+  std::vector<float> In(Blocks * Threads);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = 1.0f / static_cast<float>(1 + I % 1000) + 1e-7f * static_cast<float>(I);
+  float *DIn = deviceCopy(In), *DOut;
+  ASSERT_EQ(hipMalloc(&DOut, Blocks * sizeof *DOut), hipSuccess);
+  std::vector<std::vector<float>> Runs;
+  for (unsigned Workers : {1u, 2u, 1u}) {
+    wavesan::setWorkers(Workers);
+    ASSERT_EQ(hipLaunchKernelGGL(floatBlockSum, Blocks, Threads, 0, 0, DIn, DOut), hipSuccess);
+    EXPECT_EQ(wavesan::lastLaunchStats().Workers, Workers);
+    Runs.push_back(hostCopy(DOut, Blocks));
+  }
+  EXPECT_EQ(0, std::memcmp(Runs[0].data(), Runs[1].data(), Blocks * sizeof(float)));
+  EXPECT_EQ(0, std::memcmp(Runs[0].data(), Runs[2].data(), Blocks * sizeof(float)));
+  hipFree(DIn);
+  hipFree(DOut);
+}
+
+TEST_F(Emu, SyncMaskOf32BitsIsIncompleteAtWave64) {
+  int *D;
+  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(syncFullMask32, 1, 64, 0, 0, D), hipSuccess);
+  EXPECT_EQ(wavesan::reportCount(ReportKind::SyncMaskIncomplete), 1u);
+  auto H = hostCopy(D, 64);
+  EXPECT_EQ(H[0], 1);
+  EXPECT_EQ(H[62], 63);
+  EXPECT_EQ(H[63], 63); // past the end of the wave: own value
+  wavesan::setWaveSize(32);
+  wavesan::resetReports();
+  ASSERT_EQ(hipLaunchKernelGGL(syncFullMask32, 1, 64, 0, 0, D), hipSuccess);
+  EXPECT_EQ(wavesan::reportCount(ReportKind::SyncMaskIncomplete), 0u);
+  hipFree(D);
+}
+
+TEST_F(Emu, ShuffleWidthAndLaneChecks) {
+  int *D;
+  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(shuffleWidth, 1, 64, 0, 0, D, 16), hipSuccess);
+  EXPECT_EQ(wavesan::reportCount(), 0u);
+  EXPECT_EQ(hostCopy(D, 64)[6], 7);
+  ASSERT_EQ(hipLaunchKernelGGL(shuffleWidth, 1, 64, 0, 0, D, 48), hipSuccess);
+  EXPECT_EQ(wavesan::reportCount(ReportKind::ShuffleWidthInvalid), 1u);
+  wavesan::resetReports();
+  ASSERT_EQ(hipLaunchKernelGGL(shuffleSourceLane, 1, 64, 0, 0, D, 40, 32), hipSuccess);
+  EXPECT_EQ(wavesan::reportCount(ReportKind::ShuffleLaneOutOfRange), 1u);
+  auto H = hostCopy(D, 64);
+  EXPECT_EQ(H[0], 8);  // 40 & 31 in the first 32-lane segment (HIP's formula)
+  EXPECT_EQ(H[33], 40); // in the second segment
+  wavesan::resetReports();
+  ASSERT_EQ(hipLaunchKernelGGL(shuffleSourceLane, 1, 64, 0, 0, D, 40, 64), hipSuccess);
+  EXPECT_EQ(wavesan::reportCount(), 0u);
+  EXPECT_EQ(hostCopy(D, 64)[5], 40);
+  hipFree(D);
+}
+
+TEST_F(Emu, InactiveLaneReadIsReported) {
+  int *D;
+  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  testing::internal::CaptureStderr();
+  ASSERT_EQ(hipLaunchKernelGGL(halfWaveReduce, 1, 64, 0, 0, D), hipSuccess);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(wavesan::reportCount(ReportKind::InactiveLaneRead), 1u);
+  EXPECT_NE(Err.find("lane 16 reads lane 32"), std::string::npos) << Err;
+  auto H = hostCopy(D, 64);
+  EXPECT_EQ(H[0], 0 + 16);
+  EXPECT_EQ(H[16], 16 + 0); // the inactive lane's value reads as 0
+  EXPECT_EQ(H[40], 40);
+}
+
+TEST_F(Emu, PartialWaveOperationIsReported) {
+  unsigned long long *D;
+  ASSERT_EQ(hipMalloc(&D, sizeof *D), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(earlyExitBallot, 1, 64, 0, 0, D), hipSuccess);
+  EXPECT_EQ(wavesan::reportCount(ReportKind::WaveOpPartial), 1u);
+  EXPECT_EQ(hostCopy(D, 1)[0], (1ull << 40) - 1);
+  hipFree(D);
+}
+
+TEST_F(Emu, DivergentWaveOperationsAreReported) {
+  int *D;
+  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(divergentShuffles, 1, 64, 0, 0, D), hipSuccess);
+  EXPECT_EQ(wavesan::reportCount(ReportKind::WaveOpDivergent), 1u);
+  auto H = hostCopy(D, 64);
+  EXPECT_EQ(H[0], 1);
+  EXPECT_EQ(H[32], 34);
+  hipFree(D);
+}
+
+TEST_F(Emu, ReconvergedLanesJoinWithoutReport) {
+  int *D;
+  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(reconverge, 1, 64, 0, 0, D), hipSuccess);
+  EXPECT_EQ(wavesan::reportCount(), 0u);
+  auto H = hostCopy(D, 64);
+  EXPECT_EQ(H[0], 63);  // lane 63 kept its value
+  EXPECT_EQ(H[63], 1);  // lane 0 holds lane 1's value after the xor
+  EXPECT_EQ(H[62], 0);
+  hipFree(D);
+}
+
+TEST_F(Emu, LaunchChecks) {
+  int *D;
+  ASSERT_EQ(hipMalloc(&D, 2048 * sizeof *D), hipSuccess);
+  EXPECT_EQ(hipLaunchKernelGGL(syncFullMask32, 1, 2048, 0, 0, D), hipErrorInvalidConfiguration);
+  EXPECT_EQ(wavesan::reportCount(ReportKind::BlockTooLarge), 1u);
+  EXPECT_EQ(hipGetLastError(), hipErrorInvalidConfiguration);
+  EXPECT_EQ(hipLaunchKernelGGL(syncFullMask32, 1, 64, 70000, 0, D), hipErrorLaunchOutOfResources);
+  EXPECT_EQ(wavesan::reportCount(ReportKind::LdsOverLimit), 1u);
+  EXPECT_EQ(hipLaunchKernelGGL(syncFullMask32, 0, 64, 0, 0, D), hipErrorInvalidConfiguration);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(hipLaunchKernelGGL(noSync, 76, 16, 0, 0, reinterpret_cast<float *>(D)), hipSuccess);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(wavesan::reportCount(ReportKind::LaunchUnderfilledGrid), 1u);
+  EXPECT_NE(Err.find("25.0%"), std::string::npos) << Err; // 76 / 304
+  hipFree(D);
+}
+
+TEST_F(Emu, SpinOnAtomicTimesOut) {
+  wavesan::setKernelTimeout(0.5);
+  int *Flag;
+  ASSERT_EQ(hipMalloc(&Flag, sizeof *Flag), hipSuccess);
+  ASSERT_EQ(hipMemset(Flag, 0, sizeof *Flag), hipSuccess);
+  auto Start = std::chrono::steady_clock::now();
+  EXPECT_EQ(hipLaunchKernelGGL(spinOnFlag, 2, 64, 0, 0, Flag), hipErrorLaunchTimeOut);
+  EXPECT_LT(std::chrono::steady_clock::now() - Start, std::chrono::seconds(10));
+  EXPECT_EQ(wavesan::reportCount(ReportKind::KernelTimeout), 1u);
+  // The engine is usable again.
+  int *D;
+  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  EXPECT_EQ(hipLaunchKernelGGL(shuffleWidth, 1, 64, 0, 0, D, 64), hipSuccess);
+  EXPECT_EQ(hostCopy(D, 64)[1], 0);
+  hipFree(Flag);
+  hipFree(D);
+}
+
+TEST_F(Emu, DynamicSharedMemory) {
+  const int Blocks = 4, Threads = 128;
+  std::vector<int> In(Blocks * Threads);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = static_cast<int>(I);
+  int *DIn = deviceCopy(In), *DOut;
+  ASSERT_EQ(hipMalloc(&DOut, In.size() * sizeof *DOut), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(dynamicSharedReverse, Blocks, Threads, Threads * sizeof(int), 0,
+                               DIn, DOut),
+            hipSuccess);
+  auto H = hostCopy(DOut, In.size());
+  EXPECT_EQ(H[0], 127);
+  EXPECT_EQ(H[128], 255);
+  EXPECT_EQ(H[511], 384);
+}
+
+TEST_F(Emu, SharedMemoryIsPerBlock) {
+  wavesan::setWorkers(2);
+  int *Bad;
+  ASSERT_EQ(hipMalloc(&Bad, sizeof *Bad), hipSuccess);
+  ASSERT_EQ(hipMemset(Bad, 0, sizeof *Bad), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(sharedPerBlock, 400, 256, 0, 0, Bad), hipSuccess);
+  EXPECT_EQ(hostCopy(Bad, 1)[0], 0);
+}
+
+TEST_F(Emu, AtomicsOnGlobalAndSharedMemory) {
+  int *Sum, *Max, *SharedOut;
+  unsigned *Min;
+  float *FSum;
+  ASSERT_EQ(hipMalloc(&Sum, sizeof *Sum), hipSuccess);
+  ASSERT_EQ(hipMalloc(&Max, sizeof *Max), hipSuccess);
+  ASSERT_EQ(hipMalloc(&Min, sizeof *Min), hipSuccess);
+  ASSERT_EQ(hipMalloc(&FSum, sizeof *FSum), hipSuccess);
+  ASSERT_EQ(hipMalloc(&SharedOut, 8 * sizeof *SharedOut), hipSuccess);
+  hipMemset(Sum, 0, sizeof *Sum);
+  hipMemset(Max, 0, sizeof *Max);
+  hipMemset(FSum, 0, sizeof *FSum);
+  unsigned Big = 5000;
+  hipMemcpy(Min, &Big, sizeof Big, hipMemcpyHostToDevice);
+  ASSERT_EQ(hipLaunchKernelGGL(atomicsKernel, 8, 128, 0, 0, Sum, Max, Min, FSum, SharedOut),
+            hipSuccess);
+  EXPECT_EQ(hostCopy(Sum, 1)[0], 1024);
+  EXPECT_EQ(hostCopy(Max, 1)[0], 1023);
+  EXPECT_EQ(hostCopy(Min, 1)[0], 873u); // 1000 - 127
+  EXPECT_EQ(hostCopy(FSum, 1)[0], 512.0f);
+  auto S = hostCopy(SharedOut, 8);
+  for (int V : S)
+    EXPECT_EQ(V, 256);
+}
+
+TEST_F(Emu, ShufflesOfWideTypes) {
+  double *D;
+  long long *LL;
+  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  ASSERT_EQ(hipMalloc(&LL, 64 * sizeof *LL), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(shuffleTypes, 1, 64, 0, 0, D, LL), hipSuccess);
+  EXPECT_EQ(hostCopy(D, 64)[10], 0.0);
+  auto H = hostCopy(LL, 64);
+  EXPECT_EQ(H[0], (1ll << 40));     // shfl_up below lane 0: own value
+  EXPECT_EQ(H[10], (1ll << 40) + 9);
+}
+
+TEST_F(Emu, Votes) {
+  int *Any, *All;
+  unsigned long long *Active;
+  ASSERT_EQ(hipMalloc(&Any, sizeof *Any), hipSuccess);
+  ASSERT_EQ(hipMalloc(&All, sizeof *All), hipSuccess);
+  ASSERT_EQ(hipMalloc(&Active, sizeof *Active), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(votes, 1, 64, 0, 0, Any, All, Active), hipSuccess);
+  EXPECT_EQ(hostCopy(Any, 1)[0], 1);
+  EXPECT_EQ(hostCopy(All, 1)[0], 1);
+  EXPECT_EQ(hostCopy(Active, 1)[0], ~0ull);
+}
+
+TEST_F(Emu, BitIntrinsics) {
+  EXPECT_EQ(__popc(0xF0F0u), 8);
+  EXPECT_EQ(__popcll(0xFFFFFFFFFFFFFFFFull), 64);
+  EXPECT_EQ(__ffs(0), 0);
+  EXPECT_EQ(__ffs(8), 4);
+  EXPECT_EQ(__ffsll(1ll << 40), 41);
+  EXPECT_EQ(__clz(1), 31);
+  EXPECT_EQ(__clz(0), 32);
+  EXPECT_EQ(__clzll(1), 63);
+  EXPECT_EQ(__brev(1u), 0x80000000u);
+}
+
+TEST_F(Emu, DeviceProperties) {
+  hipDeviceProp_t P;
+  ASSERT_EQ(hipGetDeviceProperties(&P, 0), hipSuccess);
+  EXPECT_STREQ(P.gcnArchName, "gfx942:sramecc+:xnack-");
+  EXPECT_EQ(P.multiProcessorCount, 304);
+  EXPECT_EQ(P.warpSize, 64);
+  EXPECT_EQ(P.sharedMemPerBlock, 65536u);
+  EXPECT_EQ(P.maxThreadsPerBlock, 1024);
+  int Count = 0;
+  EXPECT_EQ(hipGetDeviceCount(&Count), hipSuccess);
+  EXPECT_EQ(Count, 1);
+  EXPECT_EQ(hipGetDeviceProperties(&P, 1), hipErrorInvalidDevice);
+  EXPECT_STREQ(hipGetErrorString(hipErrorInvalidDevice), "invalid device ordinal");
+  EXPECT_EQ(hipGetLastError(), hipErrorInvalidDevice);
+  hipEvent_t A, B;
+  ASSERT_EQ(hipEventCreate(&A), hipSuccess);
+  ASSERT_EQ(hipEventCreate(&B), hipSuccess);
+  float Ms = -1;
+  EXPECT_EQ(hipEventElapsedTime(&Ms, A, B), hipErrorNotReady);
+  hipEventRecord(A);
+  hipEventRecord(B);
+  EXPECT_EQ(hipEventElapsedTime(&Ms, A, B), hipSuccess);
+  EXPECT_GE(Ms, 0.0f);
+  hipEventDestroy(A);
+  hipEventDestroy(B);
+}
+
+} // namespace

@@ -1,0 +1,271 @@
+//===--- ReportOptionsTest.cpp - WAVESAN_OPTIONS: parser, precedence, help -===//
+///
+/// Every flag parsed, every bad value and unknown key named (exact messages,
+/// written out by hand), precedence defaults < hook < WAVESAN_OPTIONS, help=1,
+/// setWaveSize, and docs/wavesan-options.md's table against the help text.
+///
+//===----------------------------------------------------------------------===//
+#include "ReportChild.h"
+
+#include "wavesan/options.h"
+#include "wavesan/report.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <sstream>
+
+// This test binary's compiled-in options, overriding wavesan's weak default:
+// taken from an environment variable so that a child process can set them.
+extern "C" const char *__wavesan_default_options() {
+  return std::getenv("WAVESAN_TEST_DEFAULT_OPTIONS");
+}
+
+using namespace wavesan;
+using namespace wavesan::test;
+
+namespace {
+
+TEST(Options, Defaults) {
+  Options O;
+  EXPECT_EQ(unsigned(O.wave_size), 64u);
+  EXPECT_FALSE(O.halt_on_error);
+  EXPECT_EQ(O.exitcode, 1);
+  EXPECT_EQ(O.log_path, "stderr");
+  EXPECT_EQ(O.report_format, ReportFormat::Text);
+  EXPECT_EQ(O.suppressions, "");
+  EXPECT_EQ(O.kernel_timeout_s, 60.0);
+  EXPECT_EQ(O.workers, 0u);
+  EXPECT_FALSE(O.help);
+}
+
+TEST(Options, ParsesEveryFlag) {
+  Options O;
+  EXPECT_EQ(parseOptions("wave_size=32:halt_on_error=1:exitcode=-7:log_path=/tmp/w:"
+                         "report_format=json:suppressions=supp.txt:kernel_timeout_s=2.5:"
+                         "workers=3:help=true",
+                         "WAVESAN_OPTIONS", O),
+            "");
+  EXPECT_EQ(unsigned(O.wave_size), 32u);
+  EXPECT_TRUE(O.halt_on_error);
+  EXPECT_EQ(O.exitcode, -7);
+  EXPECT_EQ(O.log_path, "/tmp/w");
+  EXPECT_EQ(O.report_format, ReportFormat::Json);
+  EXPECT_EQ(O.suppressions, "supp.txt");
+  EXPECT_EQ(O.kernel_timeout_s, 2.5);
+  EXPECT_EQ(O.workers, 3u);
+  EXPECT_TRUE(O.help);
+}
+
+TEST(Options, SeparatorsQuotesAndLaterWins) {
+  Options O;
+  EXPECT_EQ(parseOptions(" wave_size=32, exitcode=3\n\tlog_path='/a b:c' "
+                         "suppressions=\"x y\":wave_size=64",
+                         "WAVESAN_OPTIONS", O),
+            "");
+  EXPECT_EQ(unsigned(O.wave_size), 64u);
+  EXPECT_EQ(O.exitcode, 3);
+  EXPECT_EQ(O.log_path, "/a b:c");
+  EXPECT_EQ(O.suppressions, "x y");
+  Options Empty;
+  EXPECT_EQ(parseOptions("", "WAVESAN_OPTIONS", Empty), "");
+  EXPECT_EQ(parseOptions(":::", "WAVESAN_OPTIONS", Empty), "");
+}
+
+TEST(Options, BooleanSpellings) {
+  for (const char *True : {"1", "true", "yes"}) {
+    Options O;
+    EXPECT_EQ(parseOptions(std::string("halt_on_error=") + True, "X", O), "");
+    EXPECT_TRUE(O.halt_on_error) << True;
+  }
+  for (const char *False : {"0", "false", "no"}) {
+    Options O;
+    O.halt_on_error = true;
+    EXPECT_EQ(parseOptions(std::string("halt_on_error=") + False, "X", O), "");
+    EXPECT_FALSE(O.halt_on_error) << False;
+  }
+}
+
+TEST(Options, BadValuesAreNamedWithTheExpectedType) {
+  const std::pair<const char *, const char *> Cases[] = {
+      {"wave_size=48",
+       "wavesan: bad value '48' for option 'wave_size' in WAVESAN_OPTIONS: expected 32 or 64\n"},
+      {"wave_size=", "wavesan: bad value '' for option 'wave_size' in WAVESAN_OPTIONS: "
+                     "expected 32 or 64\n"},
+      {"halt_on_error=maybe", "wavesan: bad value 'maybe' for option 'halt_on_error' in "
+                              "WAVESAN_OPTIONS: expected a boolean (0, 1, true, false, yes or "
+                              "no)\n"},
+      {"exitcode=1x", "wavesan: bad value '1x' for option 'exitcode' in WAVESAN_OPTIONS: "
+                      "expected an integer\n"},
+      {"exitcode=99999999999", "wavesan: bad value '99999999999' for option 'exitcode' in "
+                               "WAVESAN_OPTIONS: expected an integer\n"},
+      {"report_format=xml", "wavesan: bad value 'xml' for option 'report_format' in "
+                            "WAVESAN_OPTIONS: expected text or json\n"},
+      {"kernel_timeout_s=-1", "wavesan: bad value '-1' for option 'kernel_timeout_s' in "
+                              "WAVESAN_OPTIONS: expected a non-negative number\n"},
+      {"kernel_timeout_s=inf", "wavesan: bad value 'inf' for option 'kernel_timeout_s' in "
+                               "WAVESAN_OPTIONS: expected a non-negative number\n"},
+      {"kernel_timeout_s=1s", "wavesan: bad value '1s' for option 'kernel_timeout_s' in "
+                              "WAVESAN_OPTIONS: expected a non-negative number\n"},
+      {"workers=-2", "wavesan: bad value '-2' for option 'workers' in WAVESAN_OPTIONS: "
+                     "expected a non-negative integer\n"},
+      {"workers=four", "wavesan: bad value 'four' for option 'workers' in WAVESAN_OPTIONS: "
+                       "expected a non-negative integer\n"},
+      {"help=2", "wavesan: bad value '2' for option 'help' in WAVESAN_OPTIONS: expected a "
+                 "boolean (0, 1, true, false, yes or no)\n"},
+  };
+  for (auto [Text, Error] : Cases) {
+    Options O;
+    EXPECT_EQ(parseOptions(Text, "WAVESAN_OPTIONS", O), Error);
+  }
+}
+
+TEST(Options, UnknownKeysAndMalformedPairsAreNamed) {
+  Options O;
+  EXPECT_EQ(parseOptions("wave_sise=32", "WAVESAN_OPTIONS", O),
+            "wavesan: unknown option 'wave_sise' in WAVESAN_OPTIONS; known options: wave_size, "
+            "halt_on_error, exitcode, log_path, report_format, suppressions, kernel_timeout_s, "
+            "workers, help\n");
+  EXPECT_EQ(parseOptions("halt_on_error", "WAVESAN_OPTIONS", O),
+            "wavesan: expected key=value in WAVESAN_OPTIONS, found 'halt_on_error'\n");
+  EXPECT_EQ(parseOptions("=1", "WAVESAN_OPTIONS", O),
+            "wavesan: expected key=value in WAVESAN_OPTIONS, found '=1'\n");
+  EXPECT_EQ(parseOptions("log_path='/tmp/x", "WAVESAN_OPTIONS", O),
+            "wavesan: unterminated quoted value for option 'log_path' in WAVESAN_OPTIONS: "
+            "expected a closing '\n");
+}
+
+TEST(Options, EveryErrorIsReportedNotJustTheFirst) {
+  Options O;
+  std::string Errors = parseOptions("a=1:wave_size=16:workers=2", "WAVESAN_OPTIONS", O);
+  EXPECT_EQ(Errors,
+            "wavesan: unknown option 'a' in WAVESAN_OPTIONS; known options: wave_size, "
+            "halt_on_error, exitcode, log_path, report_format, suppressions, kernel_timeout_s, "
+            "workers, help\n"
+            "wavesan: bad value '16' for option 'wave_size' in WAVESAN_OPTIONS: expected 32 or 64\n");
+  EXPECT_EQ(O.workers, 2u) << "good pairs still apply";
+}
+
+TEST(Options, PrecedenceDefaultsThenHookThenEnvironment) {
+  std::string Errors;
+  Options O = loadOptions("wave_size=32:halt_on_error=1:exitcode=9", "exitcode=5:workers=2",
+                          Errors);
+  EXPECT_EQ(Errors, "");
+  EXPECT_EQ(unsigned(O.wave_size), 32u); // hook
+  EXPECT_TRUE(O.halt_on_error);          // hook
+  EXPECT_EQ(O.exitcode, 5);              // environment over hook
+  EXPECT_EQ(O.workers, 2u);              // environment
+  EXPECT_EQ(O.kernel_timeout_s, 60.0);   // default
+  O = loadOptions(nullptr, nullptr, Errors);
+  EXPECT_EQ(Errors, "");
+  EXPECT_EQ(unsigned(O.wave_size), 64u);
+  loadOptions("wave_size=1", "bogus=1", Errors);
+  EXPECT_EQ(Errors, "wavesan: bad value '1' for option 'wave_size' in "
+                    "__wavesan_default_options(): expected 32 or 64\n"
+                    "wavesan: unknown option 'bogus' in WAVESAN_OPTIONS; known options: "
+                    "wave_size, halt_on_error, exitcode, log_path, report_format, suppressions, "
+                    "kernel_timeout_s, workers, help\n");
+}
+
+// The real hook and environment, through options(), in child processes.
+TEST(Options, HookAndEnvironmentReachOptions) {
+  setenv("WAVESAN_TEST_DEFAULT_OPTIONS", "exitcode=9:halt_on_error=1:wave_size=32", 1);
+  auto Body = [] {
+    if (unsigned(options().wave_size) != 32)
+      _exit(10);
+    ReportLocation W;
+    W.Kernel = "k";
+    report(ReportKind::KernelTimeout, W, "timeout");
+  };
+  EXPECT_EQ(runInChild(nullptr, Body).ExitCode, 9);
+  EXPECT_EQ(runInChild("exitcode=5", Body).ExitCode, 5);
+  unsetenv("WAVESAN_TEST_DEFAULT_OPTIONS");
+}
+
+TEST(Options, BadEnvironmentExitsWithTwoAndNamesTheError) {
+  ChildResult R = runInChild("wave_size=48:colour=1", [] {
+    (void)options();
+    std::fputs("not reached\n", stderr);
+  });
+  EXPECT_EQ(R.ExitCode, OptionsErrorExitCode);
+  EXPECT_EQ(OptionsErrorExitCode, 2);
+  EXPECT_EQ(R.Err, "wavesan: bad value '48' for option 'wave_size' in WAVESAN_OPTIONS: "
+                   "expected 32 or 64\n"
+                   "wavesan: unknown option 'colour' in WAVESAN_OPTIONS; known options: "
+                   "wave_size, halt_on_error, exitcode, log_path, report_format, suppressions, "
+                   "kernel_timeout_s, workers, help\n");
+}
+
+TEST(Options, SetWaveSize) {
+  ChildResult R = runInChild("wave_size=64", [] {
+    setWaveSize(32);
+    if (unsigned(options().wave_size) != 32)
+      _exit(10);
+    setWaveSize(64);
+    if (unsigned(options().wave_size) != 64)
+      _exit(11);
+    setWaveSize(48);
+    _exit(12);
+  });
+  EXPECT_EQ(R.ExitCode, 2);
+  EXPECT_EQ(R.Err, "wavesan: bad wave size 48 passed to setWaveSize: expected 32 or 64\n");
+}
+
+const char *const AllFlags[] = {"wave_size",    "halt_on_error",    "exitcode",
+                                "log_path",     "report_format",    "suppressions",
+                                "kernel_timeout_s", "workers",       "help"};
+
+TEST(Options, HelpListsEveryFlag) {
+  std::string Help = optionsHelp();
+  EXPECT_EQ(Help.rfind("Available options for wavesan (WAVESAN_OPTIONS=key=value:key=value; "
+                       "precedence: defaults < __wavesan_default_options() < "
+                       "WAVESAN_OPTIONS):\n",
+                       0),
+            0u)
+      << Help;
+  for (const char *Flag : AllFlags)
+    EXPECT_NE(Help.find(std::string("\n\t") + Flag + " ("), std::string::npos) << Flag;
+  EXPECT_NE(Help.find("\n\twave_size (32 or 64, default: 64)\n\t\t- Wavefront width in lanes: "
+                      "64 as on gfx942 (MI300X), 32 to compare a kernel with its behaviour on "
+                      "32-lane warps\n"),
+            std::string::npos)
+      << Help;
+  EXPECT_NE(Help.find("\n\tkernel_timeout_s (double, default: 60)\n"), std::string::npos);
+  EXPECT_NE(Help.find("\n\tsuppressions (string, default: \"\")\n"), std::string::npos);
+}
+
+TEST(Options, HelpOnePrintsTheHelpAndContinues) {
+  ChildResult R = runInChild("help=1", [] {
+    (void)options();
+    std::fputs("continued\n", stderr);
+  });
+  EXPECT_EQ(R.ExitCode, 0);
+  EXPECT_EQ(R.Err, optionsHelp() + "continued\n");
+}
+
+// docs/wavesan-options.md's table, row by row, against the help text: the doc
+// is written by hand, so a flag added, renamed or re-described in flags.inc
+// without the doc (or the reverse) fails here.
+TEST(Options, DocTableMatchesHelp) {
+  std::string Doc = readWholeFile(std::string(WAVESAN_SOURCE_DIR) + "/docs/wavesan-options.md");
+  ASSERT_FALSE(Doc.empty()) << "docs/wavesan-options.md is missing";
+  // Doc rows: | `name` | type | default | description |
+  std::map<std::string, std::string> FromDoc;
+  std::regex Row(R"(^\| `([a-z_]+)` \| ([^|]+?) \| `?([^|`]*?)`? \| ([^|]+?) \|$)");
+  std::istringstream In(Doc);
+  for (std::string L; std::getline(In, L);) {
+    std::smatch M;
+    if (std::regex_match(L, M, Row))
+      FromDoc[M[1]] = M[2].str() + " | " + M[3].str() + " | " + M[4].str();
+  }
+  // Help entries: \t<name> (<type>, default: <default>)\n\t\t- <description>
+  std::map<std::string, std::string> FromHelp;
+  std::regex Entry("\t([a-z_]+) \\((.+), default: (.*)\\)\n\t\t- (.*)");
+  std::string Help = optionsHelp();
+  for (std::sregex_iterator It(Help.begin(), Help.end(), Entry), End; It != End; ++It)
+    FromHelp[(*It)[1]] = (*It)[2].str() + " | " + (*It)[3].str() + " | " + (*It)[4].str();
+  EXPECT_EQ(FromHelp.size(), std::size(AllFlags));
+  EXPECT_EQ(FromDoc, FromHelp);
+}
+
+} // namespace

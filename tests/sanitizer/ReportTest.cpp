@@ -1,0 +1,474 @@
+//===--- ReportTest.cpp - wavesan report blocks: goldens, output, halting --===//
+///
+/// Hand-written goldens for the text and JSON report formats (pid fixed or
+/// masked), the pinned SUMMARY line, de-duplication, counting, log_path,
+/// halt_on_error/exitcode, thread safety, and the kind -> rule id catalogue
+/// with its docs. Option parsing: ReportOptionsTest.cpp; suppressions:
+/// ReportSuppressionsTest.cpp.
+///
+//===----------------------------------------------------------------------===//
+#include "ReportChild.h"
+
+#include "wavesan/report.h"
+
+#include "llvm/Support/JSON.h"
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+#include <sstream>
+#include <thread>
+
+using namespace wavesan;
+using namespace wavesan::test;
+
+namespace {
+
+// The issue's example finding: a ballot result narrowed to 32 bits.
+ReportLocation scanLane37() {
+  ReportLocation W;
+  W.File = "scan.hip";
+  W.Line = 42;
+  W.Kernel = "block_scan";
+  W.Block = {3, 0, 0};
+  W.Thread = {37, 0, 0};
+  W.Wave = 0;
+  W.Lane = 37;
+  return W;
+}
+const char *const MaskDetails = "ballot result with lanes 32-63 set converted to 32-bit "
+                                "'unsigned int' (mask 0xffff0000ffffffff)";
+
+const char *const ScanGolden =
+    "==12345==ERROR: wavesan: lane-mask-truncated in kernel block_scan\n"
+    "  ballot result with lanes 32-63 set converted to 32-bit 'unsigned int' (mask "
+    "0xffff0000ffffffff)\n"
+    "  at scan.hip:42 in block_scan, block (3,0,0), thread (37,0,0), wave 0, lane 37\n"
+    "  rule: wave64-lane-mask-width (run `wavecheck --explain=wave64-lane-mask-width`)\n"
+    "  hint: keep ballot results in a 64-bit type (unsigned long long / uint64_t)\n"
+    "SUMMARY: wavesan: lane-mask-truncated scan.hip:42 in block_scan\n";
+
+TEST(ReportFormat, TextBlockForALaneFinding) {
+  EXPECT_EQ(formatReport(ReportKind::LaneMaskTruncated, scanLane37(), MaskDetails,
+                         ReportFormat::Text, 12345),
+            ScanGolden);
+}
+
+TEST(ReportFormat, SummaryLineIsPinnedAndEndsTheBlock) {
+  EXPECT_EQ(summaryLine(ReportKind::LaneMaskTruncated, scanLane37()),
+            "SUMMARY: wavesan: lane-mask-truncated scan.hip:42 in block_scan");
+  std::string Block = formatReport(ReportKind::LaneMaskTruncated, scanLane37(), MaskDetails,
+                                   ReportFormat::Text, 1);
+  ASSERT_FALSE(Block.empty());
+  std::string Last = Block.substr(Block.rfind('\n', Block.size() - 2) + 1);
+  EXPECT_EQ(Last, "SUMMARY: wavesan: lane-mask-truncated scan.hip:42 in block_scan\n");
+  size_t Summaries = 0;
+  for (size_t At = Block.find("SUMMARY:"); At != std::string::npos;
+       At = Block.find("SUMMARY:", At + 1))
+    ++Summaries;
+  EXPECT_EQ(Summaries, 1u);
+}
+
+TEST(ReportFormat, BlockScopeWithMultiLineDetailsAndAFunction) {
+  ReportLocation W;
+  W.File = "/src/reduce.hip";
+  W.Line = 17;
+  W.Kernel = "block_sum";
+  W.Function = "tail_reduce";
+  W.Block = {1, 2, 0};
+  W.Scope = ReportScope::Block;
+  EXPECT_EQ(formatReport(ReportKind::BarrierDeadlock, W,
+                         "__syncthreads can never complete: 192 of 256 threads wait here\n"
+                         "missing: threads (192,0,0)-(255,0,0) exited",
+                         ReportFormat::Text, 7),
+            "==7==ERROR: wavesan: barrier-deadlock in kernel block_sum\n"
+            "  __syncthreads can never complete: 192 of 256 threads wait here\n"
+            "  missing: threads (192,0,0)-(255,0,0) exited\n"
+            "  at /src/reduce.hip:17 in tail_reduce, block (1,2,0)\n"
+            "  rule: barrier-deadlock (see rules/runtime/barrier-deadlock.md)\n"
+            "  hint: make every thread of the block reach the same __syncthreads (no barrier "
+            "in divergent code or after an early return)\n"
+            "SUMMARY: wavesan: barrier-deadlock /src/reduce.hip:17 in block_sum\n");
+}
+
+TEST(ReportFormat, WaveScope) {
+  ReportLocation W;
+  W.File = "k.hip";
+  W.Line = 9;
+  W.Kernel = "k";
+  W.Block = {0, 0, 0};
+  W.Wave = 3;
+  W.Scope = ReportScope::Wave;
+  EXPECT_EQ(formatReport(ReportKind::WaveOpPartial, W, "__shfl_down reached by lanes 0-31 only",
+                         ReportFormat::Text, 1),
+            "==1==ERROR: wavesan: wave-op-partial in kernel k\n"
+            "  __shfl_down reached by lanes 0-31 only\n"
+            "  at k.hip:9 in k, block (0,0,0), wave 3\n"
+            "  rule: wave64-hardcoded-warp-size (run `wavecheck "
+            "--explain=wave64-hardcoded-warp-size`)\n"
+            "  hint: let the whole wavefront reach the operation; a lane range computed with 32 "
+            "covers half of a 64-lane wave\n"
+            "SUMMARY: wavesan: wave-op-partial k.hip:9 in k\n");
+}
+
+TEST(ReportFormat, NoteHasNoteLevelAndNoSummary) {
+  ReportLocation W;
+  W.File = "main.cpp";
+  W.Line = 30;
+  W.Kernel = "block_sum";
+  W.Function = "main";
+  W.Scope = ReportScope::Launch;
+  EXPECT_EQ(formatReport(ReportKind::LaunchUnderfilledGrid, W,
+                         "grid of 8 workgroups fills 8 of 304 CUs (2.6%)", ReportFormat::Text,
+                         12345),
+            "==12345==NOTE: wavesan: launch-underfilled-grid in kernel block_sum\n"
+            "  grid of 8 workgroups fills 8 of 304 CUs (2.6%)\n"
+            "  at main.cpp:30 in main\n"
+            "  rule: launch-underfilled-grid (see rules/runtime/launch-underfilled-grid.md)\n"
+            "  hint: launch at least 304 workgroups (one per CU of a gfx942) or split the work "
+            "finer\n");
+}
+
+TEST(ReportFormat, UnknownFileAndKernel) {
+  ReportLocation W;
+  W.Scope = ReportScope::Launch;
+  EXPECT_EQ(formatReport(ReportKind::BlockTooLarge, W, "", ReportFormat::Text, 5),
+            "==5==ERROR: wavesan: block-too-large in kernel <unknown>\n"
+            "  at <unknown> in <unknown>\n"
+            "  rule: block-too-large (see rules/runtime/block-too-large.md)\n"
+            "  hint: launch at most 1024 threads per block\n"
+            "SUMMARY: wavesan: block-too-large <unknown> in <unknown>\n");
+}
+
+TEST(ReportFormat, JsonLineForALaneFinding) {
+  EXPECT_EQ(formatReport(ReportKind::LaneMaskTruncated, scanLane37(), MaskDetails,
+                         ReportFormat::Json, 12345),
+            "{\"tool\":\"wavesan\",\"pid\":12345,\"level\":\"error\","
+            "\"kind\":\"lane-mask-truncated\",\"rule\":\"wave64-lane-mask-width\","
+            "\"rule_doc\":\"rules/wave64-lane-mask-width.md\",\"kernel\":\"block_scan\","
+            "\"file\":\"scan.hip\",\"line\":42,\"function\":null,\"scope\":\"lane\","
+            "\"block\":[3,0,0],\"thread\":[37,0,0],\"wave\":0,\"lane\":37,"
+            "\"message\":\"ballot result with lanes 32-63 set converted to 32-bit 'unsigned "
+            "int' (mask 0xffff0000ffffffff)\","
+            "\"hint\":\"keep ballot results in a 64-bit type (unsigned long long / uint64_t)\","
+            "\"summary\":\"SUMMARY: wavesan: lane-mask-truncated scan.hip:42 in block_scan\"}\n");
+}
+
+TEST(ReportFormat, JsonLineForANote) {
+  ReportLocation W;
+  W.File = "main.cpp";
+  W.Line = 30;
+  W.Kernel = "block_sum";
+  W.Scope = ReportScope::Launch;
+  EXPECT_EQ(formatReport(ReportKind::LaunchUnderfilledGrid, W, "fill 2.6%", ReportFormat::Json, 9),
+            "{\"tool\":\"wavesan\",\"pid\":9,\"level\":\"note\","
+            "\"kind\":\"launch-underfilled-grid\",\"rule\":\"launch-underfilled-grid\","
+            "\"rule_doc\":\"rules/runtime/launch-underfilled-grid.md\",\"kernel\":\"block_sum\","
+            "\"file\":\"main.cpp\",\"line\":30,\"function\":null,\"scope\":\"launch\","
+            "\"message\":\"fill 2.6%\",\"hint\":\"launch at least 304 workgroups (one per CU of "
+            "a gfx942) or split the work finer\"}\n");
+}
+
+TEST(ReportFormat, JsonEscapesAndParses) {
+  ReportLocation W = scanLane37();
+  W.Kernel = "k<\"q\">";
+  W.Function = "void k(int) [with T = \\]";
+  std::string Details = "line 1\nline\t2 \"quoted\" \x01 caf\xc3\xa9";
+  std::string Line = formatReport(ReportKind::InactiveLaneRead, W, Details, ReportFormat::Json, 3);
+  ASSERT_EQ(Line.back(), '\n');
+  EXPECT_EQ(Line.find('\n'), Line.size() - 1) << "one report, one line";
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(Line);
+  ASSERT_TRUE(bool(V)) << llvm::toString(V.takeError()) << "\n" << Line;
+  const llvm::json::Object *O = V->getAsObject();
+  ASSERT_TRUE(O);
+  EXPECT_EQ(O->getString("message"), llvm::StringRef(Details));
+  EXPECT_EQ(O->getString("kernel"), llvm::StringRef("k<\"q\">"));
+  EXPECT_EQ(O->getString("function"), llvm::StringRef("void k(int) [with T = \\]"));
+  EXPECT_EQ(O->getInteger("lane"), 37);
+  EXPECT_EQ(O->getString("summary"),
+            llvm::StringRef("SUMMARY: wavesan: inactive-lane-read scan.hip:42 in k<\"q\">"));
+}
+
+// docs/wavesan-options.md shows these same reports; keep the doc true.
+TEST(ReportFormat, DocExamplesAreTheGoldens) {
+  std::string Doc = readWholeFile(std::string(WAVESAN_SOURCE_DIR) + "/docs/wavesan-options.md");
+  ASSERT_FALSE(Doc.empty());
+  EXPECT_NE(Doc.find(std::string("```text\n") + ScanGolden + "```"), std::string::npos);
+  EXPECT_NE(Doc.find("```text\n"
+                     "==12345==NOTE: wavesan: launch-underfilled-grid in kernel block_sum\n"
+                     "  grid of 8 workgroups fills 8 of 304 CUs (2.6%)\n"
+                     "  at main.cpp:30 in main\n"
+                     "  rule: launch-underfilled-grid (see rules/runtime/launch-underfilled-grid.md)\n"
+                     "  hint: launch at least 304 workgroups (one per CU of a gfx942) or split the "
+                     "work finer\n"
+                     "```"),
+            std::string::npos);
+  EXPECT_NE(Doc.find("```json\n" +
+                     formatReport(ReportKind::LaneMaskTruncated, scanLane37(), MaskDetails,
+                                  ReportFormat::Json, 12345) +
+                     "```"),
+            std::string::npos)
+      << "the doc's JSON example is not the JSON golden (ReportFormat.JsonLineForALaneFinding)";
+}
+
+// The catalogue: the kinds COMMON6.md requires and the rule each maps to,
+// written out here rather than read from report_kinds.inc.
+struct ExpectedKind {
+  ReportKind Kind;
+  const char *Name, *Rule;
+  RuleDoc Doc;
+  Severity Level;
+};
+const ExpectedKind Expected[] = {
+    {ReportKind::LaneMaskTruncated, "lane-mask-truncated", "wave64-lane-mask-width",
+     RuleDoc::Static, Severity::Error},
+    {ReportKind::SyncMaskIncomplete, "sync-mask-incomplete", "wave64-lane-mask-width",
+     RuleDoc::Static, Severity::Error},
+    {ReportKind::ShuffleWidthInvalid, "shuffle-width-invalid", "shuffle-width-invalid",
+     RuleDoc::Runtime, Severity::Error},
+    {ReportKind::ShuffleLaneOutOfRange, "shuffle-lane-out-of-range", "shuffle-lane-out-of-range",
+     RuleDoc::Runtime, Severity::Error},
+    {ReportKind::InactiveLaneRead, "inactive-lane-read", "inactive-lane-read", RuleDoc::Runtime,
+     Severity::Error},
+    {ReportKind::WaveOpPartial, "wave-op-partial", "wave64-hardcoded-warp-size", RuleDoc::Static,
+     Severity::Error},
+    {ReportKind::WaveOpDivergent, "wave-op-divergent", "wave-op-divergent", RuleDoc::Runtime,
+     Severity::Error},
+    {ReportKind::BarrierDeadlock, "barrier-deadlock", "barrier-deadlock", RuleDoc::Runtime,
+     Severity::Error},
+    {ReportKind::KernelTimeout, "kernel-timeout", "kernel-timeout", RuleDoc::Runtime,
+     Severity::Error},
+    {ReportKind::LdsOverLimit, "lds-over-limit", "lds-over-limit", RuleDoc::Runtime,
+     Severity::Error},
+    {ReportKind::BlockTooLarge, "block-too-large", "block-too-large", RuleDoc::Runtime,
+     Severity::Error},
+    {ReportKind::LaunchUnderfilledGrid, "launch-underfilled-grid", "launch-underfilled-grid",
+     RuleDoc::Runtime, Severity::Note},
+    {ReportKind::WaveSizeDivergence, "wave-size-divergence", "wave-size-divergence",
+     RuleDoc::Runtime, Severity::Error},
+};
+
+TEST(ReportKinds, CatalogueMapsEveryKindToItsRule) {
+  EXPECT_EQ(allReportKinds().size(), std::size(Expected));
+  for (const ExpectedKind &E : Expected) {
+    EXPECT_STREQ(kindName(E.Kind), E.Name);
+    EXPECT_STREQ(ruleId(E.Kind), E.Rule) << E.Name;
+    EXPECT_EQ(ruleDoc(E.Kind), E.Doc) << E.Name;
+    EXPECT_EQ(severity(E.Kind), E.Level) << E.Name;
+    EXPECT_GT(std::string(hint(E.Kind)).size(), 10u) << E.Name << ": no hint";
+  }
+}
+
+// A runtime rule's doc has the static docs' shape (CatalogueTest.cpp), with a
+// "Static counterpart" section in place of "Runtime counterpart".
+TEST(ReportKinds, EveryRuleHasItsDoc) {
+  const char *Sections[] = {"## What it finds", "## Why it is wrong on MI300X", "## Bad and good",
+                            "## Fix",           "## Options",                    "## Limitations",
+                            "## Static counterpart"};
+  std::set<std::string> RuntimeRules;
+  for (ReportKind K : allReportKinds()) {
+    std::string Id = ruleId(K);
+    bool Static = ruleDoc(K) == RuleDoc::Static;
+    std::string Path = std::string(WAVESAN_SOURCE_DIR) + (Static ? "/rules/" : "/rules/runtime/") +
+                       Id + ".md";
+    std::string Doc = readWholeFile(Path);
+    ASSERT_FALSE(Doc.empty()) << Path << " is missing (rule of " << kindName(K) << ")";
+    EXPECT_EQ(Doc.rfind("# " + Id + "\n", 0), 0u) << Path << " must start with '# " << Id << "'";
+    if (Static)
+      continue;
+    RuntimeRules.insert(Id);
+    size_t Pos = 0;
+    for (const char *S : Sections) {
+      size_t At = Doc.find(std::string("\n") + S + "\n", Pos);
+      EXPECT_NE(At, std::string::npos) << Path << ": missing or out of order: " << S;
+      if (At != std::string::npos)
+        Pos = At + 1;
+    }
+    EXPECT_NE(Doc.find(kindName(K)), std::string::npos) << Path << " does not name the kind";
+  }
+  // No stale doc: every file in rules/runtime/ is a rule some kind maps to.
+  for (const auto &E :
+       std::filesystem::directory_iterator(std::string(WAVESAN_SOURCE_DIR) + "/rules/runtime"))
+    EXPECT_TRUE(RuntimeRules.count(E.path().stem().string()))
+        << E.path() << " documents no rule of report_kinds.inc";
+}
+
+// --- report(): output, counting, de-duplication, halting (in child processes) ---
+
+TEST(Report, WritesTheBlockToStderrAndCounts) {
+  ChildResult R = runInChild(nullptr, [] {
+    report(ReportKind::LaneMaskTruncated, scanLane37(), MaskDetails);
+    if (reportCount() != 1 || reportCount(ReportKind::LaneMaskTruncated) != 1)
+      _exit(10);
+  });
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  std::string Golden = ScanGolden;
+  Golden.replace(0, 9, "==PID==");
+  EXPECT_EQ(maskPid(R.Err), Golden);
+}
+
+TEST(Report, DeduplicatesASiteUntilReset) {
+  ChildResult R = runInChild(nullptr, [] {
+    ReportLocation W = scanLane37();
+    report(ReportKind::LaneMaskTruncated, W, "first");
+    W.Lane = 38; // the same site reached by another lane: not reported again
+    W.Block = {4, 0, 0};
+    report(ReportKind::LaneMaskTruncated, W, "same site");
+    W.Line = 43; // another line: reported
+    report(ReportKind::LaneMaskTruncated, W, "other line");
+    W.Kernel = "other_kernel"; // another kernel: reported
+    report(ReportKind::LaneMaskTruncated, W, "other kernel");
+    report(ReportKind::SyncMaskIncomplete, W, "other kind"); // another kind: reported
+    if (reportCount() != 4)
+      _exit(10);
+    resetReports();
+    if (reportCount() != 0)
+      _exit(11);
+    report(ReportKind::LaneMaskTruncated, scanLane37(), "after reset");
+    if (reportCount() != 1)
+      _exit(12);
+  });
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  std::vector<std::string> Details;
+  std::istringstream In(R.Err);
+  for (std::string L; std::getline(In, L);)
+    if (L.rfind("==", 0) == 0) {
+      std::getline(In, L);
+      Details.push_back(L);
+    }
+  EXPECT_EQ(Details, (std::vector<std::string>{"  first", "  other line", "  other kernel",
+                                               "  other kind", "  after reset"}))
+      << R.Err;
+}
+
+TEST(Report, NotesAreNotCountedAsErrors) {
+  ChildResult R = runInChild("halt_on_error=1:exitcode=3", [] {
+    ReportLocation W;
+    W.Kernel = "k";
+    W.Scope = ReportScope::Launch;
+    report(ReportKind::LaunchUnderfilledGrid, W, "fill 1%");
+    if (reportCount() != 0 || reportCount(ReportKind::LaunchUnderfilledGrid) != 1)
+      _exit(10);
+  });
+  EXPECT_EQ(R.ExitCode, 0) << "a note must not halt: " << R.Err;
+  EXPECT_NE(R.Err.find("NOTE: wavesan: launch-underfilled-grid in kernel k"), std::string::npos)
+      << R.Err;
+  EXPECT_EQ(R.Err.find("SUMMARY"), std::string::npos) << R.Err;
+}
+
+TEST(Report, HaltOnErrorExitsWithExitcodeAfterTheFirstBlock) {
+  ChildResult R = runInChild("halt_on_error=1:exitcode=42", [] {
+    report(ReportKind::LaneMaskTruncated, scanLane37(), MaskDetails);
+    std::fputs("still running\n", stderr);
+  });
+  EXPECT_EQ(R.ExitCode, 42);
+  std::string Golden = ScanGolden;
+  Golden.replace(0, 9, "==PID==");
+  EXPECT_EQ(maskPid(R.Err), Golden);
+}
+
+TEST(Report, ContinuesByDefault) {
+  ChildResult R = runInChild(nullptr, [] {
+    report(ReportKind::LaneMaskTruncated, scanLane37(), MaskDetails);
+    std::fputs("still running\n", stderr);
+  });
+  EXPECT_EQ(R.ExitCode, 0);
+  EXPECT_NE(R.Err.find("SUMMARY: wavesan: lane-mask-truncated scan.hip:42 in block_scan\n"
+                       "still running\n"),
+            std::string::npos)
+      << R.Err;
+}
+
+/// A fresh empty directory for a test's files.
+std::string freshDir(const char *Name) {
+  auto Dir = std::filesystem::temp_directory_path() /
+             ("wavesan-report-test-" + std::to_string(getpid()) + "-" + Name);
+  std::filesystem::remove_all(Dir);
+  std::filesystem::create_directories(Dir);
+  return Dir.string();
+}
+
+TEST(Report, LogPathWritesPrefixDotPid) {
+  std::string Dir = freshDir("log");
+  std::string Options = "log_path=" + Dir + "/wavesan:halt_on_error=1:exitcode=0";
+  ChildResult R = runInChild(Options.c_str(), [] {
+    report(ReportKind::LaneMaskTruncated, scanLane37(), MaskDetails);
+  });
+  EXPECT_EQ(R.ExitCode, 0);
+  EXPECT_EQ(R.Err, "") << "nothing goes to stderr with log_path";
+  std::vector<std::filesystem::path> Files;
+  for (const auto &E : std::filesystem::directory_iterator(Dir))
+    Files.push_back(E.path());
+  ASSERT_EQ(Files.size(), 1u);
+  EXPECT_TRUE(std::regex_match(Files[0].filename().string(), std::regex("wavesan\\.[0-9]+")))
+      << Files[0];
+  std::string Golden = ScanGolden;
+  Golden.replace(0, 9, "==PID==");
+  EXPECT_EQ(maskPid(readWholeFile(Files[0].string())), Golden);
+  std::filesystem::remove_all(Dir);
+}
+
+TEST(Report, UnwritableLogPathFallsBackToStderr) {
+  ChildResult R = runInChild("log_path=/nonexistent-dir/wavesan", [] {
+    report(ReportKind::LaneMaskTruncated, scanLane37(), MaskDetails);
+  });
+  EXPECT_EQ(R.ExitCode, 0);
+  EXPECT_TRUE(std::regex_search(
+      R.Err, std::regex("^wavesan: cannot open log file '/nonexistent-dir/wavesan\\.[0-9]+' "
+                        "\\(option log_path=/nonexistent-dir/wavesan\\): No such file or "
+                        "directory; writing reports to stderr\n==")))
+      << R.Err;
+  EXPECT_NE(R.Err.find("SUMMARY: wavesan: lane-mask-truncated scan.hip:42 in block_scan\n"),
+            std::string::npos);
+}
+
+TEST(Report, JsonFormatWritesOneLinePerReport) {
+  ChildResult R = runInChild("report_format=json", [] {
+    ReportLocation W = scanLane37();
+    report(ReportKind::LaneMaskTruncated, W, "a");
+    W.Line = 50;
+    report(ReportKind::SyncMaskIncomplete, W, "b");
+  });
+  EXPECT_EQ(R.ExitCode, 0);
+  std::istringstream In(R.Err);
+  std::vector<std::string> Kinds;
+  for (std::string L; std::getline(In, L);) {
+    llvm::Expected<llvm::json::Value> V = llvm::json::parse(L);
+    ASSERT_TRUE(bool(V)) << llvm::toString(V.takeError()) << ": " << L;
+    Kinds.push_back(V->getAsObject()->getString("kind")->str());
+  }
+  EXPECT_EQ(Kinds, (std::vector<std::string>{"lane-mask-truncated", "sync-mask-incomplete"}));
+}
+
+// Many threads reporting at once: every report is written whole (each JSON
+// line parses) and counted once.
+TEST(Report, ConcurrentReportsStayWholeAndCounted) {
+  constexpr unsigned Threads = 4, PerThread = 250;
+  ChildResult R = runInChild("report_format=json", [] {
+    std::vector<std::thread> Pool;
+    for (unsigned T = 0; T < Threads; ++T)
+      Pool.emplace_back([T] {
+        for (unsigned I = 0; I < PerThread; ++I) {
+          ReportLocation W = scanLane37();
+          W.Line = T * PerThread + I + 1; // distinct sites
+          report(ReportKind::InactiveLaneRead, W, std::string(200, 'x'));
+          report(ReportKind::InactiveLaneRead, W, "duplicate"); // de-duplicated
+        }
+      });
+    for (std::thread &T : Pool)
+      T.join();
+    if (reportCount() != Threads * PerThread)
+      _exit(10);
+  });
+  EXPECT_EQ(R.ExitCode, 0);
+  std::istringstream In(R.Err);
+  std::set<int64_t> Lines;
+  for (std::string L; std::getline(In, L);) {
+    llvm::Expected<llvm::json::Value> V = llvm::json::parse(L);
+    ASSERT_TRUE(bool(V)) << llvm::toString(V.takeError()) << ": " << L.substr(0, 200);
+    Lines.insert(*V->getAsObject()->getInteger("line"));
+  }
+  EXPECT_EQ(Lines.size(), Threads * PerThread);
+}
+
+} // namespace
