@@ -4,8 +4,9 @@
 //
 //   emulator_bench reduce-emu|reduce-plain|gemm-emu|gemm-plain REPS
 //
-// prints one line per repetition: `<case> <seconds>` (wall time of the launch and the
-// synchronisation, or of the loop), then `check <value>` so the work cannot be optimised
+// prints two lines per repetition: `<case> <seconds>` (wall time of the launch and the
+// synchronisation, or of the loop) and `cpu <seconds>` (the process's CPU time over the
+// same interval, all threads), then `check <value>` so the work cannot be optimised
 // away and the emulated and plain results can be compared by the script.
 //
 // reduce: 2^24 floats, 256-thread blocks, one element per thread; each wave folds with a
@@ -18,6 +19,7 @@
 #include <hip/hip_runtime.h>
 
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -103,6 +105,13 @@ void print_stats(const char *which) {
               (unsigned long long)st.FibersCreated, st.PeakFibersPerWorker);
 }
 
+/// CPU time of the whole process (every worker thread), seconds.
+double process_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -129,6 +138,7 @@ int main(int argc, char **argv) {
     }
     for (int r = 0; r < reps; ++r) {
       const auto start = std::chrono::steady_clock::now();
+      const double cpu_start = process_cpu_seconds();
       if (which == "reduce-emu") {
         hipLaunchKernelGGL(block_reduce, dim3(kReduceN / kReduceBlock), dim3(kReduceBlock), 0,
                            0, d_x, d_out);
@@ -138,6 +148,7 @@ int main(int argc, char **argv) {
         plain_reduce(x.data(), out.data());
       }
       std::printf("%s %.6f\n", which.c_str(), seconds_since(start));
+      std::printf("cpu %.6f\n", process_cpu_seconds() - cpu_start);
     }
     if (which == "reduce-emu") print_stats("reduce");
     if (which == "reduce-emu")
@@ -162,6 +173,7 @@ int main(int argc, char **argv) {
     }
     for (int r = 0; r < reps; ++r) {
       const auto start = std::chrono::steady_clock::now();
+      const double cpu_start = process_cpu_seconds();
       if (which == "gemm-emu") {
         hipLaunchKernelGGL(tiled_gemm, dim3(n / kTile, n / kTile), dim3(kTile, kTile), 0, 0,
                            d_a, d_b, d_c, n);
@@ -171,6 +183,7 @@ int main(int argc, char **argv) {
         plain_gemm(a.data(), b.data(), c.data(), n);
       }
       std::printf("%s %.6f\n", which.c_str(), seconds_since(start));
+      std::printf("cpu %.6f\n", process_cpu_seconds() - cpu_start);
     }
     if (which == "gemm-emu") print_stats("gemm");
     if (which == "gemm-emu")

@@ -237,6 +237,13 @@ std::string optionsHelp() {
 
 const Options &options() { return mutableOptions(); }
 
+namespace detail {
+bool loadOptionsAtStartup() {
+  (void)mutableOptions();
+  return true;
+}
+} // namespace detail
+
 void setWaveSize(unsigned Lanes) {
   if (Lanes != 32 && Lanes != 64)
     optionsError(fmt::format("wavesan: bad wave size {} passed to setWaveSize: expected 32 or 64\n",

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -186,6 +187,59 @@ TEST_F(CcTest, AddressSanitizerReportsOverflowLine) {
   Result Ok = run("ASAN_OPTIONS=detect_leaks=0 ./oob none");
   EXPECT_EQ(Ok.Status, 0) << Ok.Err;
   EXPECT_EQ(Ok.Out, "ok\n");
+}
+
+TEST_F(CcTest, AddressSanitizerKnowsFiberStacks) {
+  // Kernels run on the engine's fiber stacks; the engine announces each switch to ASan
+  // (__sanitizer_start/finish_switch_fiber). Without that, unwinding a lane (the kernel's
+  // own throw, or the forced unwind of a deadlocked block) printed "ASan is ignoring
+  // requested __asan_handle_no_return" and the next launch aborted with a false
+  // stack-buffer-underflow. Leak detection stays on: the pooled stacks must not leak.
+  Result B = run(Cc + " -fsanitize=address -g -O1 " + Data + "/asan_fibers.hip -o fibers");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  Result R = run("./fibers");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  // asan_fibers.hip's header comment: the deadlocked launch fails; the later launches
+  // sum to 304 * 32768.
+  EXPECT_EQ(R.Out, "dead_failed 1\nsum 9961472\n") << R.Err;
+  const std::string Summary = "SUMMARY: wavesan: barrier-deadlock " + Data +
+                              "/asan_fibers.hip:21 in dead\n";
+  EXPECT_NE(R.Err.find(Summary), std::string::npos) << R.Err;
+  EXPECT_EQ(R.Err.find("AddressSanitizer"), std::string::npos) << R.Err;
+  EXPECT_EQ(R.Err.find("ASan is ignoring"), std::string::npos) << R.Err;
+  EXPECT_EQ(R.Err.find("LeakSanitizer"), std::string::npos) << R.Err;
+  // Nothing but the one wavesan report block (6 lines) on stderr.
+  EXPECT_EQ(std::count(R.Err.begin(), R.Err.end(), '\n'), 6) << R.Err;
+}
+
+TEST_F(CcTest, ExternSharedInKernelIsRewritten) {
+  // `extern __shared__ T name[];` in a kernel becomes HIP_DYNAMIC_SHARED(T, name) on a
+  // temporary copy; -Wall -Werror still pass, and __FILE__/__LINE__ are the original's.
+  Result B = run(Cc + " -Wall -Werror " + Data + "/extern_shared.hip -o es");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  EXPECT_EQ(B.Err, "");
+  Result R = run("./es");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  // extern_shared.hip: reverse gives out[i] = 63 - i, pairs out[i] = i ^ 1; the printf
+  // is on line 45; the decoy string has 36 characters.
+  EXPECT_EQ(R.Out, "reverse 63 62 0\npairs 1 0 62\nat extern_shared.hip:45 36\n");
+  // -c names the object after the input, as without the rewrite, and leaves no copy.
+  Result C = run("TMPDIR='" + Dir + "' " + Cc + " -c " + Data + "/extern_shared.hip");
+  ASSERT_EQ(C.Status, 0) << C.Err;
+  EXPECT_TRUE(exists(Dir + "/extern_shared.o"));
+  EXPECT_EQ(run("ls -A | grep -c wavesan-cc-").Out, "0\n");
+}
+
+TEST_F(CcTest, ExternSharedAtNamespaceScopeIsAnError) {
+  Result B = run(Cc + " " + Data + "/extern_shared_global.hip -o never");
+  EXPECT_EQ(B.Status, 1);
+  EXPECT_FALSE(exists(Dir + "/never"));
+  const std::string File = Data + "/extern_shared_global.hip";
+  const std::string Msg = ": error: 'extern __shared__' outside a function body is not "
+                          "supported by wavesan's CPU emulator; declare it in the kernel, or "
+                          "use HIP_DYNAMIC_SHARED(";
+  EXPECT_EQ(B.Err, File + ":5:1" + Msg + "float, scratch) there\n" + File + ":8:3" + Msg +
+                       "int, counts) there\n");
 }
 
 TEST_F(CcTest, InstalledTreeWorks) {

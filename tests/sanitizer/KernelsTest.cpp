@@ -21,6 +21,7 @@
 #include <llvm/Support/JSON.h>
 
 #include <chrono>
+#include <cmath>
 #include <algorithm>
 #include <csignal>
 #include <cstdlib>
@@ -614,6 +615,143 @@ TEST(KernelLdsOverLimit, BuggyRejectedAndReportedAtBothWidths) {
     expectReport(R, "lds_over_limit", "lds-over-limit");
     EXPECT_EQ(R.value("nonzero"), "0") << R.describe();
   }
+}
+
+// ---- helper "asan": the remaining runtime checks (shuffle-lane-out-of-range,
+// inactive-lane-read, wave-op-divergent) and wave-size-divergence. ----
+
+/// Sum of out[i] * (i % 7) for i < \p Count, the checksum these programs print.
+template <typename Out> double checksum(long Count, Out OutAt) {
+  double S = 0;
+  for (long I = 0; I < Count; ++I) S += OutAt(I) * static_cast<double>(I % 7);
+  return S;
+}
+
+constexpr long WholeBlocks = 304L * 256;
+
+/// shuffle_lane_range.hip: out[i] = x[base + (lane + 1) % W].
+double rotated(long I, unsigned W) {
+  const long Lane = I % W;
+  return x(I - Lane + (Lane + 1) % W);
+}
+
+TEST(KernelShuffleLaneRange, CorrectAtBothWidths) {
+  for (unsigned W : Widths) {
+    SCOPED_TRACE("wave " + std::to_string(W));
+    KernelRun R = runKernel("shuffle_lane_range", "correct", W);
+    expectCleanRun(R);
+    EXPECT_EQ(R.value("checksum"),
+              fixed1(checksum(WholeBlocks, [W](long I) { return rotated(I, W); })))
+        << R.describe();
+    EXPECT_EQ(R.Values["sample"], (std::vector<std::string>{fixed1(rotated(0, W)),
+                                                            fixed1(rotated(31, W)),
+                                                            fixed1(rotated(63, W))}))
+        << R.describe();
+  }
+}
+
+TEST(KernelShuffleLaneRange, BuggyReportedAtBothWidthsValuesWrapped) {
+  for (unsigned W : Widths) {
+    SCOPED_TRACE("wave " + std::to_string(W));
+    KernelRun R = runKernel("shuffle_lane_range", "buggy", W);
+    EXPECT_EQ(R.ExitCode, 0) << R.describe();
+    expectReport(R, "shuffle_lane_range", "shuffle-lane-out-of-range");
+    // The message names the last lane's request: source lane W in [0, W).
+    ASSERT_FALSE(R.reportsOf("shuffle-lane-out-of-range").empty());
+    EXPECT_NE(R.reportsOf("shuffle-lane-out-of-range")[0]->Message.find(
+                  "source lane " + std::to_string(W) + " is outside [0, " + std::to_string(W) +
+                  ")"),
+              std::string::npos)
+        << R.describe();
+    // HIP wraps the index to the width: the same values as the correct variant.
+    EXPECT_EQ(R.value("checksum"),
+              fixed1(checksum(WholeBlocks, [W](long I) { return rotated(I, W); })))
+        << R.describe();
+  }
+}
+
+/// inactive_lane_read.hip: out[i] = x[i] + (last lane ? x[i] : (i + 1 < N ? x[i + 1] : 0)).
+double pairSum(long I, unsigned W) {
+  if (I % W == W - 1) return 2 * x(I);
+  return x(I) + (I + 1 < N ? x(I + 1) : 0.0);
+}
+
+TEST(KernelInactiveLaneRead, CorrectAtBothWidths) {
+  for (unsigned W : Widths) {
+    SCOPED_TRACE("wave " + std::to_string(W));
+    KernelRun R = runKernel("inactive_lane_read", "correct", W);
+    expectCleanRun(R);
+    EXPECT_EQ(R.value("checksum"), fixed1(checksum(N, [W](long I) { return pairSum(I, W); })))
+        << R.describe();
+  }
+}
+
+TEST(KernelInactiveLaneRead, BuggyReportedAtBothWidths) {
+  for (unsigned W : Widths) {
+    SCOPED_TRACE("wave " + std::to_string(W));
+    KernelRun R = runKernel("inactive_lane_read", "buggy", W);
+    EXPECT_EQ(R.ExitCode, 0) << R.describe();
+    expectReport(R, "inactive_lane_read", "inactive-lane-read");
+    // Element N - 1 = 100002 sits in lane 100002 % W (2 at wave 32, 34 at 64) and reads
+    // the next lane, which skipped the branch.
+    const unsigned Lane = (N - 1) % W;
+    ASSERT_FALSE(R.reportsOf("inactive-lane-read").empty());
+    EXPECT_NE(R.reportsOf("inactive-lane-read")[0]->Message.find(
+                  "in lane " + std::to_string(Lane) + " reads lane " + std::to_string(Lane + 1) +
+                  ", which is inactive"),
+              std::string::npos)
+        << R.describe();
+  }
+}
+
+TEST(KernelWaveOpDivergent, CorrectAtBothWidths) {
+  const double Expected = checksum(WholeBlocks, [](long I) {
+    return std::abs(x(I)) + std::abs(x(I ^ 1));
+  });
+  for (unsigned W : Widths) {
+    SCOPED_TRACE("wave " + std::to_string(W));
+    KernelRun R = runKernel("wave_op_divergent", "correct", W);
+    expectCleanRun(R);
+    EXPECT_EQ(R.value("checksum"), fixed1(Expected)) << R.describe();
+  }
+}
+
+TEST(KernelWaveOpDivergent, BuggyReportedAtBothWidths) {
+  for (unsigned W : Widths) {
+    SCOPED_TRACE("wave " + std::to_string(W));
+    KernelRun R = runKernel("wave_op_divergent", "buggy", W);
+    EXPECT_EQ(R.ExitCode, 0) << R.describe();
+    expectReport(R, "wave_op_divergent", "wave-op-divergent");
+  }
+}
+
+// ---- ladder_compare: wavesan::compareWaveSizes on ladder_from_16's kernel ----
+
+TEST(KernelLadderCompare, CorrectVariantAgreesWithoutReport) {
+  // The process's own wave size does not matter: compareWaveSizes runs both.
+  for (unsigned W : Widths) {
+    SCOPED_TRACE("wave " + std::to_string(W));
+    KernelRun R = runKernel("ladder_compare", "correct", W);
+    expectCleanRun(R);
+    EXPECT_EQ(R.value("same"), "1") << R.describe();
+    EXPECT_EQ(R.value("sum"), fixed1(sumWhere([](long) { return true; }))) << R.describe();
+  }
+}
+
+TEST(KernelLadderCompare, BuggyVariantReportsWaveSizeDivergenceOnce) {
+  KernelRun R = runKernel("ladder_compare", "buggy", 64);
+  EXPECT_EQ(R.ExitCode, 0) << R.describe();
+  expectReport(R, "ladder_compare", "wave-size-divergence");
+  EXPECT_EQ(R.reportsOf("wave-size-divergence").size(), 1u) << R.describe();
+  EXPECT_EQ(R.Reports.size(), 1u) << R.describe(); // nothing else is undefined
+  EXPECT_EQ(R.value("same"), "0") << R.describe();
+  // The buffers keep the wave-64 result: lanes 32-63 never fold in.
+  EXPECT_EQ(R.value("sum"), fixed1(sumWhere(lowerHalfOfWave64))) << R.describe();
+  ASSERT_FALSE(R.Reports.empty());
+  EXPECT_NE(R.Reports[0].Message.find("block_sum gives different results at wave 32 and wave 64: "
+                                      "buffer 0 (4 bytes)"),
+            std::string::npos)
+      << R.describe();
 }
 
 } // namespace

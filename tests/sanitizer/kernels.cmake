@@ -12,7 +12,9 @@ endif()
 set(WAVESAN_KERNEL_PROGRAMS
   ladder_from_16 hardcoded_lane ballot_narrowed popc_on_ballot sync_mask_32bit
   aggregated_atomic barrier_divergent wave_op_partial shuffle_width block_too_large
-  underfilled_grid spin_timeout lds_over_limit)
+  underfilled_grid spin_timeout lds_over_limit
+  # helper "asan": the remaining runtime checks and wave-size-divergence
+  shuffle_lane_range inactive_lane_read wave_op_divergent ladder_compare)
 set(WAVESAN_KERNELS_BIN_DIR ${CMAKE_BINARY_DIR}/bin/kernels)
 set(_kernel_targets)
 foreach(_kernel IN LISTS WAVESAN_KERNEL_PROGRAMS)

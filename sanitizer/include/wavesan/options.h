@@ -45,11 +45,20 @@ constexpr int OptionsErrorExitCode = 2;
 
 /// The process's options: defaults, then `__wavesan_default_options()`, then
 /// WAVESAN_OPTIONS, parsed on the first call (thread-safe) and loaded with the
-/// suppressions file. On an unknown key or a bad value, prints one
+/// suppressions file. Programs that include <hip/hip_runtime.h> make that
+/// first call at startup (detail::loadOptionsAtStartup). On an unknown key or a bad value, prints one
 /// `wavesan: ...` line per error naming the key, the value and what was
 /// expected, and exits with OptionsErrorExitCode. With `help=1`, prints
 /// optionsHelp() to stderr and continues.
 const Options &options();
+
+namespace detail {
+/// Calls options() and returns true. <hip/hip_runtime.h> (host_api.h) calls it
+/// from the initializer of an inline variable, so every program that includes
+/// it parses WAVESAN_OPTIONS at startup, before main: help=1 is printed and a
+/// bad option exits with OptionsErrorExitCode even if no kernel is launched.
+bool loadOptionsAtStartup();
+} // namespace detail
 
 /// Overrides `wave_size` for the launches that follow (call it from the host
 /// thread, between launches). \p Lanes must be 32 or 64; any other value is an

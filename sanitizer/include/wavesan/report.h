@@ -61,7 +61,8 @@ enum class ReportScope { Lane, Wave, Block, Launch };
 /// Where a finding happened. File and Line come from the user's source
 /// (std::source_location of the wave operation or launch); null strings print
 /// as "<unknown>". Function, when known, is printed in place of Kernel on the
-/// "at" line and is matched by suppressions.
+/// "at" line and is matched by suppressions; report() prints and matches
+/// plainFunctionName(Function) and plainKernelName(Kernel).
 struct ReportLocation {
   const char *File = nullptr;
   unsigned Line = 0;
@@ -103,6 +104,20 @@ std::string formatReport(ReportKind Kind, const ReportLocation &Where,
 /// The SUMMARY line of a report, without newline:
 /// "SUMMARY: wavesan: <kind> <file>:<line> in <kernel>".
 std::string summaryLine(ReportKind Kind, const ReportLocation &Where);
+
+/// The plain name of a function from its signature as
+/// std::source_location::function_name() / __PRETTY_FUNCTION__ give it: the
+/// return type, the parameter list, trailing qualifiers and g++'s
+/// " [with ...]" are removed ("void ns::red(int*) [with int N = 24]" ->
+/// "ns::red", "int main()" -> "main"). A name without a parameter list (a
+/// kernel name, "<unknown>") is returned unchanged. Reports print and
+/// suppressions match this name.
+std::string plainFunctionName(std::string_view Signature);
+
+/// A kernel name from hipLaunchKernelGGL's first argument as written: spaces
+/// at the ends, outer parentheses, HIP_KERNEL_NAME(...) and a leading '&'
+/// removed ("(ns::red<24>)" -> "ns::red<24>").
+std::string plainKernelName(std::string_view Expression);
 
 /// A suppressions file (option `suppressions`), as for the LLVM sanitizers:
 /// one `kind:pattern` per line, blank lines and `#` comments ignored. `kind` is

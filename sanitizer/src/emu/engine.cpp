@@ -16,6 +16,7 @@
 #include <mutex>
 #include <new>
 #include <thread>
+#include <pthread.h>
 #include <unistd.h>
 #include <sys/mman.h>
 #include <xmmintrin.h>
@@ -23,16 +24,10 @@
 namespace wavesan::emu::detail {
 
 constinit thread_local WorkerState Current __attribute__((tls_model("initial-exec"))){};
-thread_local Worker *ThisWorker __attribute__((tls_model("initial-exec"))) = nullptr;
+constinit thread_local Worker *ThisWorker __attribute__((tls_model("initial-exec"))) = nullptr;
 std::atomic<bool> StopRequested{false};
 
 namespace {
-
-/// fcontext saves and restores MXCSR: contexts that differ only in sticky
-/// floating-point exception flags make every switch ~15x slower (FACTS.md).
-/// Clearing the flags (bits 0-5) before each switch and fiber creation keeps
-/// all contexts alike.
-inline void normaliseMxcsr() { _mm_setcsr(_mm_getcsr() & ~0x3Fu); }
 
 /// Per-lane stack top shift step and the number of distinct shifts. Stacks are
 /// separate mmap regions, so their tops share all low address bits; shifting
@@ -51,6 +46,9 @@ ctx::stack_context StackPool::allocate() {
   if (!Free.empty()) {
     Base = Free.back();
     Free.pop_back();
+    // Redzones of frames that never returned (an abandoned lane) stay poisoned.
+    if (__asan_unpoison_memory_region)
+      __asan_unpoison_memory_region(static_cast<char *>(Base) + PageBytes, StackBytes - PageBytes);
   } else {
     Base = mmap(nullptr, StackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                 -1, 0);
@@ -62,6 +60,7 @@ ctx::stack_context StackPool::allocate() {
   ctx::stack_context S;
   S.size = StackBytes - Shift;
   S.sp = static_cast<char *>(Base) + S.size;
+  Last = {Base, S.size};
   return S;
 }
 
@@ -116,28 +115,29 @@ ReportLocation Worker::where(const Lane *Ln, const char *File, unsigned Line,
   return W;
 }
 
-void Worker::setCurrent(Lane *Ln) {
-  Cur = Ln;
-  Current.Lane = Ln;
+Worker::Worker(unsigned Index) : Index(Index) {
+  pthread_attr_t A;
+  if (pthread_getattr_np(pthread_self(), &A) == 0) {
+    void *Lo = nullptr;
+    size_t Size = 0;
+    if (pthread_attr_getstack(&A, &Lo, &Size) == 0)
+      MainStack = {Lo, Size};
+    pthread_attr_destroy(&A);
+  }
+  Running = MainStack;
+  normaliseMxcsr(); // the flags every context of this worker keeps (engine.h)
 }
 
-void Worker::switchTo(ctx::fiber &&Target, Save Kind, Lane *ToLane) {
-  SaveKind = Kind;
-  SaveLane = ToLane;
-  ++Stats.Switches;
-  normaliseMxcsr();
-  ctx::fiber From = std::move(Target).resume();
-  absorb(std::move(From));
-}
-
-// Stores the context that just switched to us where it asked to be stored.
-void Worker::absorb(ctx::fiber &&From) {
+// absorb() for the contexts that are not a blocked lane.
+void Worker::absorbOther(ctx::fiber &&From) {
   switch (SaveKind) {
   case Save::ToLane:
     SaveLane->Fiber = std::move(From);
+    LaneStacks[SaveLane->Linear] = Leaving;
     break;
   case Save::ToIdle:
     Idle.push_back(std::move(From));
+    IdleStacks.push_back(Leaving);
     --InUse;
     break;
   case Save::ToMain:
@@ -148,6 +148,8 @@ void Worker::absorb(ctx::fiber &&From) {
 
 // A runner fiber: runs fresh lanes one after another until it is parked.
 ctx::fiber runnerEntry(ctx::fiber &&From) {
+  if (__sanitizer_finish_switch_fiber) // the first switch to this fiber (switchTo began it)
+    __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
   Worker &W = *ThisWorker;
   W.absorb(std::move(From));
   for (;;) {
@@ -157,17 +159,21 @@ ctx::fiber runnerEntry(ctx::fiber &&From) {
   }
 }
 
-ctx::fiber Worker::takeRunner() {
+ctx::fiber Worker::takeRunner(StackBounds &Stack) {
   ++InUse;
   Stats.PeakFibersPerWorker = std::max(Stats.PeakFibersPerWorker, InUse);
   if (!Idle.empty()) {
     ctx::fiber F = std::move(Idle.back());
     Idle.pop_back();
+    Stack = IdleStacks.back();
+    IdleStacks.pop_back();
     return F;
   }
   ++Stats.FibersCreated;
   normaliseMxcsr();
-  return ctx::fiber(std::allocator_arg, PooledStackAllocator{&Stacks}, runnerEntry);
+  ctx::fiber F(std::allocator_arg, PooledStackAllocator{&Stacks}, runnerEntry);
+  Stack = Stacks.Last;
+  return F;
 }
 
 void Worker::runLane(Lane *Ln) {
@@ -205,11 +211,12 @@ void Worker::laneExited(Lane *Ln) {
 // (returns), or hand over to a ready lane / the worker's main context (parks).
 void Worker::afterExit() {
   if (Abandon) {
-    switchTo(std::move(Main), Save::ToIdle, nullptr);
+    switchTo(std::move(Main), MainStack, Save::ToIdle, nullptr);
     return;
   }
   if (hasReady()) {
-    switchTo(std::move(popReady()->Fiber), Save::ToIdle, nullptr);
+    Lane *R = popReady();
+    switchTo(std::move(R->Fiber), stackOf(R), Save::ToIdle, nullptr);
     return;
   }
   if (NextFresh < Lanes.size())
@@ -218,24 +225,33 @@ void Worker::afterExit() {
     reportStall();
     Abandon = true;
   }
-  switchTo(std::move(Main), Save::ToIdle, nullptr);
+  switchTo(std::move(Main), MainStack, Save::ToIdle, nullptr);
 }
 
-// The current lane blocked on the current fiber: continue elsewhere; returns
-// when the lane is resumed.
-void Worker::blockCurrent(Lane *Ln) {
-  if (hasReady()) {
-    switchTo(std::move(popReady()->Fiber), Save::ToLane, Ln);
-  } else if (NextFresh < Lanes.size()) {
-    switchTo(takeRunner(), Save::ToLane, Ln);
+// blockCurrent() without a ready lane: a fresh lane on a runner fiber, or a
+// stall (every live lane waits at a barrier).
+void Worker::blockElsewhere(Lane *Ln) {
+  if (NextFresh < Lanes.size()) {
+    StackBounds S;
+    ctx::fiber F = takeRunner(S);
+    switchTo(std::move(F), S, Save::ToLane, Ln);
   } else {
     reportStall();
     Abandon = true;
-    switchTo(std::move(Main), Save::ToLane, Ln); // never resumed: unwound by runBlock
+    switchTo(std::move(Main), MainStack, Save::ToLane, Ln); // never resumed: unwound by runBlock
   }
-  setCurrent(Ln);
-  Ln->State = LaneState::Running;
 }
+
+namespace {
+/// The same __syncthreads call: the same source_location object (one per call
+/// site), else the same file, line and column.
+inline bool sameBarrier(const std::source_location &A, const std::source_location &B) {
+  if (std::memcmp(&A, &B, sizeof A) == 0)
+    return true;
+  return A.line() == B.line() && A.column() == B.column() &&
+         (A.file_name() == B.file_name() || std::strcmp(A.file_name(), B.file_name()) == 0);
+}
+} // namespace
 
 void Worker::reportStall() {
   // Every live lane waits at a barrier (wave operations always resolve).
@@ -244,9 +260,7 @@ void Worker::reportStall() {
   for (const Lane &Ln : Lanes)
     if (Ln.State == LaneState::Barrier &&
         std::none_of(Sites.begin(), Sites.end(), [&](const Lane *S) {
-          return S->BarrierLoc.line() == Ln.BarrierLoc.line() &&
-                 S->BarrierLoc.column() == Ln.BarrierLoc.column() &&
-                 std::strcmp(S->BarrierLoc.file_name(), Ln.BarrierLoc.file_name()) == 0;
+          return sameBarrier(S->Site, Ln.Site);
         }))
       Sites.push_back(&Ln);
   if (Sites.empty())
@@ -257,13 +271,11 @@ void Worker::reportStall() {
   for (const Lane *S : Sites) {
     std::vector<unsigned> Ids;
     for (const Lane &Ln : Lanes)
-      if (Ln.State == LaneState::Barrier && Ln.BarrierLoc.line() == S->BarrierLoc.line() &&
-          Ln.BarrierLoc.column() == S->BarrierLoc.column() &&
-          std::strcmp(Ln.BarrierLoc.file_name(), S->BarrierLoc.file_name()) == 0)
+      if (Ln.State == LaneState::Barrier && sameBarrier(Ln.Site, S->Site))
         Ids.push_back(Ln.Linear);
     Details += std::string(FirstPart ? "" : ";") + " " + std::to_string(Ids.size()) +
-               " wait at " + S->BarrierLoc.file_name() + ":" +
-               std::to_string(S->BarrierLoc.line()) + " (threads " + formatLaneSet(Ids) + ")";
+               " wait at " + S->Site.file_name() + ":" +
+               std::to_string(S->Site.line()) + " (threads " + formatLaneSet(Ids) + ")";
     FirstPart = false;
   }
   std::vector<unsigned> Exited;
@@ -276,38 +288,41 @@ void Worker::reportStall() {
   Details += "; the block is abandoned";
   const Lane *S = Sites.front();
   report(ReportKind::BarrierDeadlock,
-         where(S, S->BarrierLoc.file_name(), S->BarrierLoc.line(), S->BarrierLoc.function_name(),
-               ReportScope::Block),
+         where(S, S->Site.file_name(), S->Site.line(),
+               S->Site.function_name(), ReportScope::Block),
          Details);
 }
 
-void Worker::barrier(const std::source_location &Loc) {
-  Lane *Ln = Cur;
+// The last lane of the block arrived at a barrier: if all wait at the same
+// call, wake them (in lane order) and \returns true.
+bool Worker::completeBarrier(Lane *Ln, const std::source_location &Loc) {
+  for (const Lane &O : Lanes)
+    if (!sameBarrier(O.Site, Loc))
+      return false;
+  ++Stats.Barriers;
+  BarrierCount = 0;
+  for (Wave &W : Waves)
+    W.Runnable = W.Count;
+  for (Lane &O : Lanes)
+    if (&O != Ln) {
+      O.State = LaneState::Ready;
+      pushReady(&O);
+    }
+  Ln->State = LaneState::Running;
+  return true;
+}
+
+// Inline into syncThreads(): one frame returns after the switch, not two.
+__attribute__((always_inline)) inline void Worker::barrier(Lane *Ln,
+                                                          const std::source_location &Loc) {
   Ln->State = LaneState::Barrier;
-  Ln->BarrierLoc = Loc;
+  Ln->Site = Loc;
   Wave &Wv = Waves[Ln->Wave];
   --Wv.Runnable;
-  if (++BarrierCount == Lanes.size()) {
-    bool SameSite = std::all_of(Lanes.begin(), Lanes.end(), [&](const Lane &O) {
-      return O.BarrierLoc.line() == Loc.line() && O.BarrierLoc.column() == Loc.column() &&
-             (O.BarrierLoc.file_name() == Loc.file_name() ||
-              std::strcmp(O.BarrierLoc.file_name(), Loc.file_name()) == 0);
-    });
-    if (SameSite) {
-      ++Stats.Barriers;
-      BarrierCount = 0;
-      for (Wave &W : Waves)
-        W.Runnable = W.Count;
-      for (Lane &O : Lanes)
-        if (&O != Ln) {
-          O.State = LaneState::Ready;
-          Ready.push_back(O.Linear);
-        }
-      Ln->State = LaneState::Running;
+  if (++BarrierCount == Lanes.size()) [[unlikely]]
+    if (completeBarrier(Ln, Loc))
       return;
-    }
-  }
-  if (Wv.Runnable == 0)
+  if (Wv.Runnable == 0 && Wv.Pending != 0) [[unlikely]]
     resolveWave(Wv, Ln);
   blockCurrent(Ln);
 }
@@ -318,35 +333,39 @@ void Worker::runBlock(uint64_t Id) {
                           static_cast<uint32_t>((Id / R.Grid.x) % R.Grid.y),
                           static_cast<uint32_t>(Id / (uint64_t(R.Grid.x) * R.Grid.y)));
   const unsigned N = L->BlockThreads, WS = L->WaveSize;
-  Lanes.resize(N);
-  for (unsigned I = 0; I < N; ++I) {
-    Lane &Ln = Lanes[I];
-    Ln.ThreadIdx = dim3(I % R.Block.x, (I / R.Block.x) % R.Block.y, I / (R.Block.x * R.Block.y));
-    Ln.Linear = I;
-    Ln.LaneInWave = I % WS;
-    Ln.Wave = I / WS;
+  for (Lane &Ln : Lanes) { // coordinates: set once per launch (runBlocks)
     Ln.State = LaneState::Fresh;
     Ln.Op = nullptr;
-    Ln.HeldFile = nullptr;
-    Ln.BarrierLoc = {};
   }
+  Held.assign(N, HeldSite{});
+  if (asanFibers())
+    LaneStacks.assign(N, StackBounds{});
   Waves.resize((N + WS - 1) / WS);
   for (unsigned W = 0; W < Waves.size(); ++W) {
+    Waves[W] = Wave{};
     Waves[W].First = W * WS;
     Waves[W].Count = std::min(WS, N - W * WS);
     Waves[W].Runnable = Waves[W].Count;
   }
-  Ready.clear();
-  ReadyHead = 0;
+  ReadyHead = ReadyTail = 0;
   NextFresh = DoneCount = BarrierCount = 0;
   Abandon = false;
 
-  switchTo(takeRunner(), Save::ToMain, nullptr);
+  StackBounds S;
+  ctx::fiber F = takeRunner(S);
+  switchTo(std::move(F), S, Save::ToMain, nullptr);
 
   if (Abandon) {
     for (Lane &Ln : Lanes)
       if (Ln.Fiber) {
-        Ln.Fiber = ctx::fiber(); // unwinds the lane's stack (forced_unwind)
+        // Destroying the fiber switches to it, unwinds its stack (forced_unwind)
+        // and comes back: tell ASan about both switches.
+        void *Fake = nullptr;
+        if (__sanitizer_start_switch_fiber)
+          __sanitizer_start_switch_fiber(&Fake, LaneStacks[Ln.Linear].Lo, LaneStacks[Ln.Linear].Size);
+        Ln.Fiber = ctx::fiber();
+        if (__sanitizer_finish_switch_fiber)
+          __sanitizer_finish_switch_fiber(Fake, nullptr, nullptr);
         --InUse;
       }
   }
@@ -366,7 +385,16 @@ void Worker::runBlocks(LaunchState &Launch) {
     DynamicBytes = Launch.Req.SharedBytes;
   }
   Current.DynamicShared = Launch.Req.SharedBytes ? Dynamic.get() : nullptr;
-  Lanes.reserve(Launch.BlockThreads);
+  const LaunchRequest &R = Launch.Req;
+  const unsigned N = Launch.BlockThreads, WS = Launch.WaveSize;
+  Lanes.resize(N);
+  for (unsigned I = 0; I < N; ++I) {
+    Lane &Ln = Lanes[I];
+    Ln.ThreadIdx = dim3(I % R.Block.x, (I / R.Block.x) % R.Block.y, I / (R.Block.x * R.Block.y));
+    Ln.Linear = I;
+    Ln.LaneInWave = static_cast<uint16_t>(I % WS);
+    Ln.Wave = static_cast<uint16_t>(I / WS);
+  }
   for (;;) {
     if (StopRequested.load(std::memory_order_relaxed))
       break;
@@ -380,7 +408,6 @@ void Worker::runBlocks(LaunchState &Launch) {
 
 //===-- Lane-side entry points ---------------------------------------------===//
 
-namespace {
 Worker &workerOrDie(const char *What) {
   if (!ThisWorker || !ThisWorker->current()) {
     std::fprintf(stderr, "wavesan: %s called outside a kernel launched with hipLaunchKernelGGL\n",
@@ -389,16 +416,13 @@ Worker &workerOrDie(const char *What) {
   }
   return *ThisWorker;
 }
-} // namespace
 
 void syncThreads(const std::source_location &Loc) {
   pollStop();
-  workerOrDie("__syncthreads").barrier(Loc);
-}
-
-uint64_t waveOp(WaveOpCall &Call) {
-  pollStop();
-  return workerOrDie(Call.Name).waveOp(Call);
+  Worker *W = ThisWorker;
+  if (!W || !W->current()) [[unlikely]]
+    workerOrDie("__syncthreads");
+  W->barrier(W->current(), Loc);
 }
 
 void stopLane() { throw StopLaneException{}; }
@@ -570,7 +594,7 @@ hipError_t launch(const LaunchRequest &R) {
     char Ratio[32];
     std::snprintf(Ratio, sizeof Ratio, "%.1f%%", 100.0 * double(Blocks) / Gfx942ComputeUnits);
     report(ReportKind::LaunchUnderfilledGrid, launchSite(R),
-           "grid of " + std::to_string(Blocks) + " blocks fills " + Ratio +
+           "grid of " + std::to_string(Blocks) + (Blocks == 1 ? " block fills " : " blocks fills ") + Ratio +
                " of the 304 compute units of a gfx942 (fill ratio " + std::to_string(Blocks) +
                "/304)");
   }

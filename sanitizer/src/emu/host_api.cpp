@@ -116,7 +116,7 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *P, int Device) {
   P->totalGlobalMem = 192ull << 30;    // 192 GiB HBM3
   P->sharedMemPerBlock = 64 * 1024;    // LDS per workgroup
   P->regsPerBlock = 512 * 64;          // 512 VGPRs x 64 lanes
-  P->warpSize = 64;                    // gfx942 is wave64 (the emulator can run 32: option wave_size)
+  P->warpSize = static_cast<int>(unsigned(wavesan::options().wave_size)); // 64 (gfx942) or 32 (wave_size)
   P->maxThreadsPerBlock = 1024;
   P->maxThreadsDim[0] = P->maxThreadsDim[1] = P->maxThreadsDim[2] = 1024;
   P->maxGridSize[0] = 2147483647;

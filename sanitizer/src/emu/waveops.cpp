@@ -63,56 +63,199 @@ const char *stateWords(LaneState S) {
 
 } // namespace
 
-uint64_t Worker::waveOp(WaveOpCall &Call) {
-  Lane *Ln = Cur;
+// The lane side of every wave operation (wave_ops.h). The common case (another
+// lane of the block is ready) is inline down to the fiber switch.
+uint64_t waveOp(WaveOpCall &Call) {
+  pollStop();
+  Worker *W = ThisWorker;
+  if (!W || !W->current()) [[unlikely]]
+    workerOrDie(Call.Name);
+  return W->waveOp(W->current(), Call);
+}
+
+inline uint64_t Worker::waveOp(Lane *Ln, WaveOpCall &Call) {
   ++Stats.WaveOpCalls;
   Ln->Op = &Call;
+  Ln->Value = Call.Value;
   Ln->State = LaneState::WaveOp;
   Wave &Wv = Waves[Ln->Wave];
-  if (--Wv.Runnable == 0)
+  if (Wv.Pending++ == 0) {
+    Wv.Uniform = true;
+    Wv.Kind = Call.Kind;
+    Wv.Width = Call.Width;
+    Wv.Arg = Call.Arg;
+    Wv.Site = Call.Loc;
+  } else if (Wv.Kind != Call.Kind || Wv.Width != Call.Width || Wv.Arg != Call.Arg ||
+             std::memcmp(&Wv.Site, &Call.Loc, sizeof Call.Loc) != 0) {
+    Wv.Uniform = false;
+  }
+  if (--Wv.Runnable == 0) [[unlikely]] {
     resolveWave(Wv, Ln);
-  if (Ln->State == LaneState::WaveOp)
-    blockCurrent(Ln);
-  return Ln->Result;
+    if (Ln->State != LaneState::WaveOp)
+      return Ln->Value;
+  }
+  blockCurrent(Ln);
+  return Ln->Value;
+}
+
+namespace {
+/// Shuffle source lanes for one kind, width \p W and operand \p A (HIP's
+/// amd_warp_functions.h index arithmetic); false when a source is inactive.
+template <WaveOpKind K>
+bool shuffleSources(const Lane *Base, unsigned WS, int W, int A, uint64_t Active,
+                    uint64_t *Results) {
+  for (uint64_t Bits = Active; Bits; Bits &= Bits - 1) {
+    const int Self = std::countr_zero(Bits);
+    int Index;
+    if constexpr (K == WaveOpKind::Shfl) {
+      Index = (A & (W - 1)) + (Self & ~(W - 1));
+    } else if constexpr (K == WaveOpKind::ShflUp) {
+      Index = Self - A;
+      if (Index < (Self & ~(W - 1)))
+        Index = Self;
+    } else if constexpr (K == WaveOpKind::ShflDown) {
+      Index = Self + A;
+      if ((Self & (W - 1)) + A >= W)
+        Index = Self;
+    } else {
+      Index = Self ^ A;
+      if (Index >= ((Self + W) & ~(W - 1)))
+        Index = Self;
+    }
+    const unsigned Src = static_cast<unsigned>(Index) & (WS - 1);
+    if (!(Active >> Src & 1)) [[unlikely]]
+      return false;
+    Results[Self] = Base[Src].Value;
+  }
+  return true;
+}
+} // namespace
+
+// The common shuffle: one call site, every lane with the same kind, a valid
+// width and an in-range operand, every source lane active. Computes the
+// results and \returns true; otherwise false (the general loop then computes
+// them and reports).
+bool Worker::shuffleFast(const Lane *Base, unsigned N, unsigned WS, uint64_t Active,
+                         uint64_t *Results) {
+  (void)N;
+  const Lane &F = Base[std::countr_zero(Active)];
+  const WaveOpKind K = F.Op->Kind;
+  const int W = F.Op->Width, A = F.Op->Arg;
+  for (uint64_t Bits = Active; Bits; Bits &= Bits - 1) {
+    const Lane &Ln = Base[std::countr_zero(Bits)];
+    if (Ln.Op->Kind != K || Ln.Op->Width != W || Ln.Op->Arg != A)
+      return false;
+  }
+  return shuffleUniform(Base, WS, K, W, A, Active, Results);
+}
+
+// Shuffle results when every lane in \p Active has kind \p K, width \p W and
+// operand \p A; false when the width or operand is invalid or a source lane
+// is inactive (the general loop then reports).
+bool Worker::shuffleUniform(const Lane *Base, unsigned WS, WaveOpKind K, int W, int A,
+                            uint64_t Active, uint64_t *Results) {
+  if (W <= 0 || W > static_cast<int>(WS) || (W & (W - 1)) != 0 || A < 0 || A >= W)
+    return false;
+  switch (K) {
+  case WaveOpKind::Shfl:
+    return shuffleSources<WaveOpKind::Shfl>(Base, WS, W, A, Active, Results);
+  case WaveOpKind::ShflUp:
+    return shuffleSources<WaveOpKind::ShflUp>(Base, WS, W, A, Active, Results);
+  case WaveOpKind::ShflDown:
+    return shuffleSources<WaveOpKind::ShflDown>(Base, WS, W, A, Active, Results);
+  case WaveOpKind::ShflXor:
+    return shuffleSources<WaveOpKind::ShflXor>(Base, WS, W, A, Active, Results);
+  default:
+    return false;
+  }
 }
 
 void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
-  Lane *const Base = &Lanes[Wv.First];
-  const unsigned N = Wv.Count, WS = L->WaveSize;
-  Lane *First = nullptr;
-  for (unsigned I = 0; I < N; ++I)
-    if (Base[I].State == LaneState::WaveOp &&
-        (!First || siteBefore(Base[I].Op->Loc, First->Op->Loc)))
-      First = &Base[I];
-  if (!First)
+  if (Wv.Pending == 0)
     return;
-  const WaveOpCall &C0 = *First->Op;
-  const std::source_location Loc = C0.Loc;
-
-  uint64_t Active = 0, Exited = 0, AtBarrier = 0, Elsewhere = 0;
-  bool WasHeld = false;
-  const char *HeldFile = nullptr;
-  unsigned HeldLine = 0;
+  Lane *const Base = &Lanes[Wv.First];
+  HeldSite *const HeldBase = &Held[Wv.First];
+  const unsigned N = Wv.Count, WS = L->WaveSize;
+  // The common case: the whole wave at one shuffle with one operand, nothing
+  // to report (see shuffleFast).
+  if (Wv.Uniform && Wv.Pending == N && Wv.Held == 0 && isShuffle(Wv.Kind)) {
+    const uint64_t All = N == 64 ? ~0ull : ((1ull << N) - 1);
+    const WaveOpCall &C = *Base[0].Op;
+    uint64_t Results[64];
+    if ((!C.HasMask || (All & ~C.Mask) == 0) &&
+        shuffleUniform(Base, WS, Wv.Kind, Wv.Width, Wv.Arg, All, Results)) {
+      ++Stats.WaveOps;
+      for (unsigned I = 0; I < N; ++I) {
+        Lane &Ln = Base[I];
+        Ln.Value = Results[I];
+        Ln.Op = nullptr;
+        if (&Ln == Arriving) {
+          Ln.State = LaneState::Running;
+        } else {
+          Ln.State = LaneState::Ready;
+          pushReady(&Ln);
+        }
+      }
+      Wv.Runnable += N;
+      Wv.Pending = 0;
+      return;
+    }
+  }
+  // One pass: the lanes' states, and whether every waiting lane is at one call
+  // site (the common case: one source_location object).
+  Lane *First = nullptr;
+  bool OneSite = true;
+  uint64_t Waiting = 0, Exited = 0, AtBarrier = 0;
   for (unsigned I = 0; I < N; ++I) {
     Lane &Ln = Base[I];
     const uint64_t Bit = 1ull << I;
-    if (Ln.State == LaneState::WaveOp) {
-      if (&Ln == First || sameSite(Ln.Op->Loc, Loc)) {
-        Active |= Bit;
-        if (Ln.HeldFile) {
-          WasHeld = true;
-          HeldFile = Ln.HeldFile;
-          HeldLine = Ln.HeldLine;
-        }
-      } else {
-        Elsewhere |= Bit;
-      }
-    } else if (Ln.State == LaneState::Done) {
+    switch (Ln.State) {
+    case LaneState::WaveOp:
+      Waiting |= Bit;
+      if (!First)
+        First = &Ln;
+      else if (OneSite && std::memcmp(&Ln.Op->Loc, &First->Op->Loc, sizeof Ln.Op->Loc) != 0)
+        OneSite = false;
+      break;
+    case LaneState::Done:
       Exited |= Bit;
-    } else if (Ln.State == LaneState::Barrier) {
+      break;
+    case LaneState::Barrier:
       AtBarrier |= Bit;
+      break;
+    default:
+      break;
     }
   }
+  if (!First)
+    return;
+  uint64_t Active = Waiting, Elsewhere = 0;
+  if (!OneSite) {
+    for (unsigned I = 0; I < N; ++I)
+      if (Waiting >> I & 1 && siteBefore(Base[I].Op->Loc, First->Op->Loc))
+        First = &Base[I];
+    Active = 0;
+    for (unsigned I = 0; I < N; ++I)
+      if (Waiting >> I & 1) {
+        if (&Base[I] == First || sameSite(Base[I].Op->Loc, First->Op->Loc))
+          Active |= 1ull << I;
+        else
+          Elsewhere |= 1ull << I;
+      }
+  }
+  const WaveOpCall &C0 = *First->Op;
+  const std::source_location Loc = C0.Loc;
+
+  bool WasHeld = false;
+  const char *HeldFile = nullptr;
+  unsigned HeldLine = 0;
+  if (Wv.Held)
+    for (unsigned I = 0; I < N; ++I)
+      if (Active >> I & 1 && HeldBase[I].File) {
+        WasHeld = true;
+        HeldFile = HeldBase[I].File;
+        HeldLine = HeldBase[I].Line;
+      }
   // Lanes of the wave's width that do not exist (a partial last wave) are
   // inactive too; they count as missing for reads, not for partial reports.
   const uint64_t WaveBits = N == 64 ? ~0ull : ((1ull << N) - 1);
@@ -131,10 +274,11 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
   };
 
   // Held groups at other sites remember this resolution (divergence check).
-  for (unsigned I = 0; I < N; ++I)
-    if (Elsewhere >> I & 1 && !Base[I].HeldFile) {
-      Base[I].HeldFile = Loc.file_name();
-      Base[I].HeldLine = Loc.line();
+  for (unsigned I = 0; Elsewhere && I < N; ++I)
+    if (Elsewhere >> I & 1 && !HeldBase[I].File) {
+      HeldBase[I].File = Loc.file_name();
+      HeldBase[I].Line = Loc.line();
+      ++Wv.Held;
     }
 
   if (WasHeld && Missing) {
@@ -172,8 +316,12 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
   uint64_t VoteBits = 0;
   if (!isShuffle(C0.Kind))
     for (unsigned I = 0; I < N; ++I)
-      if (Considered >> I & 1 && Base[I].Op->Value)
+      if (Considered >> I & 1 && Base[I].Value)
         VoteBits |= 1ull << I;
+  uint64_t Results[64]; // written over the operands once every source was read
+  if (isShuffle(C0.Kind) && OneSite && shuffleFast(Base, N, WS, Active, Results))
+    goto Wake;
+  {
   bool ReportedWidth = false, ReportedRange = false, ReportedRead = false;
   for (unsigned I = 0; I < N; ++I) {
     if (!(Active >> I & 1))
@@ -203,7 +351,7 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
         ReportedWidth = true;
         report(ReportKind::ShuffleWidthInvalid,
                where(&Ln, Loc.file_name(), Loc.line(), Loc.function_name(), ReportScope::Lane),
-               std::string(C.Name) + " width " + std::to_string(C.Width) +
+               std::string(Ln.Op->Name) + " width " + std::to_string(C.Width) +
                    " is not a power of two no larger than the wave size " + std::to_string(WS));
       }
       if (W <= 0 || W > static_cast<int>(WS))
@@ -215,7 +363,7 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
                                                            : "offset";
         report(ReportKind::ShuffleLaneOutOfRange,
                where(&Ln, Loc.file_name(), Loc.line(), Loc.function_name(), ReportScope::Lane),
-               std::string(C.Name) + " " + What + " " + std::to_string(C.Arg) +
+               std::string(Ln.Op->Name) + " " + What + " " + std::to_string(C.Arg) +
                    " is outside [0, " + std::to_string(W) + ") (width " + std::to_string(W) +
                    ", wave size " + std::to_string(WS) + ")");
       }
@@ -245,7 +393,7 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
       }
       const unsigned Src = static_cast<unsigned>(Index) & (WS - 1); // ds_bpermute wraps
       if (Active >> Src & 1) {
-        R = Base[Src].Op->Value;
+        R = Base[Src].Value;
       } else if (!ReportedRead) {
         ReportedRead = true;
         std::string Why = Src >= N ? "it does not exist (the block ends at lane " +
@@ -253,30 +401,43 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
                                    : stateWords(Base[Src].State);
         report(ReportKind::InactiveLaneRead,
                where(&Ln, Loc.file_name(), Loc.line(), Loc.function_name(), ReportScope::Lane),
-               std::string(C.Name) + " in lane " + std::to_string(I) + " reads lane " +
+               std::string(Ln.Op->Name) + " in lane " + std::to_string(I) + " reads lane " +
                    std::to_string(Src) + ", which is inactive: " + Why +
                    "; its value is undefined on hardware (the emulator returns 0)");
       }
     }
     }
-    Ln.Result = R;
+    Results[I] = R;
+  }
+  }
+Wake:
+  for (uint64_t Bits = Active; Bits; Bits &= Bits - 1) {
+    const unsigned I = static_cast<unsigned>(std::countr_zero(Bits));
+    Base[I].Value = Results[I];
   }
 
   // Wake the group, in lane order; the arriving lane just continues.
-  for (unsigned I = 0; I < N; ++I) {
-    if (!(Active >> I & 1))
-      continue;
-    Lane &Ln = Base[I];
-    Ln.HeldFile = nullptr;
+  if (Wv.Held)
+    for (unsigned I = 0; I < N; ++I)
+      if (Active >> I & 1 && HeldBase[I].File) {
+        HeldBase[I].File = nullptr;
+        --Wv.Held;
+      }
+  for (uint64_t Bits = Active; Bits; Bits &= Bits - 1) {
+    Lane &Ln = Base[std::countr_zero(Bits)];
     Ln.Op = nullptr;
     if (&Ln == Arriving) {
       Ln.State = LaneState::Running;
     } else {
       Ln.State = LaneState::Ready;
-      Ready.push_back(Ln.Linear);
+      pushReady(&Ln);
     }
   }
-  Wv.Runnable += static_cast<unsigned>(std::popcount(Active));
+  const unsigned Woken = static_cast<unsigned>(std::popcount(Active));
+  Wv.Runnable += Woken;
+  Wv.Pending -= Woken;
+  if (Wv.Pending)
+    Wv.Uniform = false; // lanes at other sites still wait: resolve them the general way
 }
 
 void reportMaskTruncated(uint64_t Bits, unsigned TargetBits, const char *TargetType,

@@ -29,8 +29,8 @@ namespace wavesan::emu::detail {
 struct LaneCoords {
   dim3 ThreadIdx;
   unsigned Linear = 0;     ///< x + y*blockDim.x + z*blockDim.x*blockDim.y
-  unsigned LaneInWave = 0; ///< Linear % wave size
-  unsigned Wave = 0;       ///< Linear / wave size
+  uint16_t LaneInWave = 0; ///< Linear % wave size
+  uint16_t Wave = 0;       ///< Linear / wave size (at most 1024 / 32)
 };
 
 /// What the running lane's code reads; one per worker thread.

@@ -52,7 +52,8 @@ typedef ihipStream_t *hipStream_t;
 typedef ihipEvent_t *hipEvent_t;
 
 /// The subset of HIP's hipDeviceProp_t that tests read. hipGetDeviceProperties
-/// fills it with a gfx942 (AMD Instinct MI300X) profile.
+/// fills it with a gfx942 (AMD Instinct MI300X) profile; warpSize is the
+/// emulated wave size (64, or 32 under wave_size=32 / setWaveSize(32)).
 struct hipDeviceProp_t {
   char name[256];
   size_t totalGlobalMem;
@@ -81,6 +82,15 @@ struct hipDeviceProp_t {
   int managedMemory;
   char gcnArchName[256];
 };
+
+namespace wavesan::detail {
+bool loadOptionsAtStartup(); // wavesan/options.h
+}
+namespace wavesan::emu::detail {
+/// Parses WAVESAN_OPTIONS at program startup (help=1 printed, a bad option exits
+/// with status 2), even in a program that never launches a kernel.
+inline const bool OptionsLoadedAtStartup = ::wavesan::detail::loadOptionsAtStartup();
+} // namespace wavesan::emu::detail
 
 hipError_t hipGetLastError();
 hipError_t hipPeekAtLastError();

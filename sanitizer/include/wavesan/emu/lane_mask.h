@@ -33,12 +33,23 @@ namespace detail {
 /// the producing operation's \p File:\p Line.
 void reportMaskTruncated(uint64_t Bits, unsigned TargetBits, const char *TargetType,
                          const char *File, unsigned Line, const char *Function);
+/// The name of the conversion's target type, as the user wrote it (int stays
+/// "int", not "unsigned int").
 template <class T> constexpr const char *integerName() {
   if constexpr (std::is_same_v<T, unsigned>) return "unsigned int";
   else if constexpr (std::is_same_v<T, int>) return "int";
   else if constexpr (std::is_same_v<T, unsigned short>) return "unsigned short";
   else if constexpr (std::is_same_v<T, short>) return "short";
-  else return "char";
+  else if constexpr (std::is_same_v<T, unsigned char>) return "unsigned char";
+  else if constexpr (std::is_same_v<T, signed char>) return "signed char";
+  else if constexpr (std::is_same_v<T, char>) return "char";
+  else if constexpr (std::is_same_v<T, wchar_t>) return "wchar_t";
+  else if constexpr (std::is_same_v<T, char8_t>) return "char8_t";
+  else if constexpr (std::is_same_v<T, char16_t>) return "char16_t";
+  else if constexpr (std::is_same_v<T, char32_t>) return "char32_t";
+  else if constexpr (std::is_same_v<T, unsigned long>) return "unsigned long";
+  else if constexpr (std::is_same_v<T, long>) return "long";
+  else return "integer";
 }
 } // namespace detail
 
@@ -48,6 +59,17 @@ public:
   constexpr explicit LaneMask(uint64_t Bits, const char *File = nullptr, unsigned Line = 0,
                               const char *Function = nullptr)
       : Bits(Bits), File(File), Line(Line), Function(Function) {}
+
+  /// `cond ? mask : 0` is ill-formed ("operands to '?:' have different types
+  /// 'wavesan::emu::LaneMask' and 'int'"): with HIP's 64-bit ballot it is a
+  /// 64-bit expression, but here the int operand would make it an int and drop
+  /// lanes 32-63. C++ cannot make it 64-bit while `int m = mask` still
+  /// converts, so this deleted constructor (a conversion in the other
+  /// direction) makes the two-way conversion ambiguous. Write
+  /// `cond ? mask : 0ull` (or `uint64_t(0)`): a 64-bit operand keeps the mask.
+  template <std::integral T>
+    requires(sizeof(T) < sizeof(uint64_t))
+  LaneMask(T) = delete;
 
   /// The 64 lane bits.
   constexpr uint64_t bits() const { return Bits; }
@@ -59,7 +81,7 @@ public:
     } else {
       if constexpr (sizeof(T) < sizeof(uint64_t)) {
         if (Bits >> (8 * sizeof(T)))
-          detail::reportMaskTruncated(Bits, 8 * sizeof(T), detail::integerName<std::make_unsigned_t<T>>() ,
+          detail::reportMaskTruncated(Bits, 8 * sizeof(T), detail::integerName<T>(),
                                       File, Line, Function);
       }
       return static_cast<T>(Bits);

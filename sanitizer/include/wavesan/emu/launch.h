@@ -5,7 +5,9 @@
 /// kernel on the emulator and returns when every block has finished (or was
 /// abandoned). Arguments are converted to the kernel's parameter types once
 /// and each lane receives a copy. A kernel that is a template-id with commas
-/// must be parenthesised, as with HIP: `hipLaunchKernelGGL((k<float, 4>), ...)`.
+/// must be parenthesised or wrapped in HIP_KERNEL_NAME, as with HIP:
+/// `hipLaunchKernelGGL((k<float, 4>), ...)`. Reports name the kernel without
+/// the parentheses (launchKernelName).
 ///
 /// Launch checks (gfx942 limits): more than 1024 threads per block reports
 /// `block-too-large` and fails with hipErrorInvalidConfiguration; dynamic
@@ -42,8 +44,23 @@ struct LaunchRequest {
 
 hipError_t launch(const LaunchRequest &Request);
 
+/// The kernel name reports print, from hipLaunchKernelGGL's first argument as
+/// written (\p Expression): outer parentheses and HIP_KERNEL_NAME(...) removed
+/// ("(ns::red<24>)" -> "ns::red<24>"). When the argument is not a function's
+/// name (\p IsFunctionName false: a function pointer variable), the name of the
+/// function at \p Address from the dynamic symbol table if it is there (a
+/// shared library, or an executable linked with -rdynamic), else the
+/// expression. Interned: the pointer stays valid. Defined in report.cpp.
+const char *launchKernelName(const char *Expression, bool IsFunctionName, void (*Address)());
+
+/// True when hipLaunchKernelGGL's argument names a function (decltype((k)) is
+/// a function reference), false for a function pointer.
+template <class T>
+inline constexpr bool IsFunctionName = std::is_function_v<std::remove_reference_t<T>>;
+
 template <class... Params, class... Args>
-hipError_t launchKernelGGL(const char *Name, const std::source_location &Loc,
+hipError_t launchKernelGGL(const char *Expression, bool IsFunctionName,
+                           const std::source_location &Loc,
                            void (*Kernel)(Params...), dim3 Grid, dim3 Block, size_t SharedBytes,
                            hipStream_t, Args &&...Arguments) {
   static_assert(sizeof...(Params) == sizeof...(Args),
@@ -54,6 +71,8 @@ hipError_t launchKernelGGL(const char *Name, const std::source_location &Loc,
   };
   const Closure C{Kernel, std::tuple<std::decay_t<Params>...>(
                               static_cast<std::decay_t<Params>>(std::forward<Args>(Arguments))...)};
+  const char *Name =
+      launchKernelName(Expression, IsFunctionName, reinterpret_cast<void (*)()>(Kernel));
   LaunchRequest R{Name, Loc,
                   [](const void *P) {
                     const auto &Cl = *static_cast<const Closure *>(P);
@@ -65,8 +84,15 @@ hipError_t launchKernelGGL(const char *Name, const std::source_location &Loc,
 
 } // namespace wavesan::emu::detail
 
+/// HIP's wrapper for a template kernel in hipLaunchKernelGGL (hipify emits it):
+/// `hipLaunchKernelGGL(HIP_KERNEL_NAME(red<float, 4>), ...)`. Expands to its
+/// arguments, as in HIP.
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
+
 #define hipLaunchKernelGGL(Kernel, Grid, Block, SharedBytes, Stream, ...)                   \
-  ::wavesan::emu::detail::launchKernelGGL(#Kernel, std::source_location::current(), Kernel,  \
+  ::wavesan::emu::detail::launchKernelGGL(                                                   \
+      #Kernel, ::wavesan::emu::detail::IsFunctionName<decltype((Kernel))>,                   \
+      std::source_location::current(), Kernel,                                               \
                                           dim3(Grid), dim3(Block),                           \
                                           static_cast<size_t>(SharedBytes), Stream            \
                                           __VA_OPT__(, ) __VA_ARGS__)

@@ -1,0 +1,111 @@
+// Tests of __syncthreads_count/_and/_or (sanitizer/include/wavesan/emu/sync.h) and of
+// wavesan::compareWaveSizes's restore of the wave size: kernels compiled as C++ against
+// the emulator's <hip/hip_runtime.h>. Expected values are counted by hand from the
+// predicates.
+#include <hip/hip_runtime.h>
+
+#include "wavesan/report.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace {
+
+/// Per block: count of (t % 3 == 0), then count of (t < 10), and, or of (t >= 0),
+/// and/or of (t == 5), and/or of (t < 0), written to out[block * 8 + 0..7].
+__global__ void votes(int *out) {
+  const int t = static_cast<int>(threadIdx.x);
+  const int c3 = __syncthreads_count(t % 3 == 0);
+  const int c10 = __syncthreads_count(t < 10); // the counter is reset between calls
+  const int allTrue = __syncthreads_and(t >= 0), anyTrue = __syncthreads_or(t >= 0);
+  const int and5 = __syncthreads_and(t == 5), or5 = __syncthreads_or(t == 5);
+  const int orNone = __syncthreads_or(t < 0), andNone = __syncthreads_and(t < 0);
+  if (t == 0) {
+    int *o = out + blockIdx.x * 8;
+    o[0] = c3;
+    o[1] = c10;
+    o[2] = allTrue;
+    o[3] = anyTrue;
+    o[4] = and5;
+    o[5] = or5;
+    o[6] = orNone;
+    o[7] = andNone;
+  }
+}
+
+class EmuSyncVote : public ::testing::TestWithParam<unsigned> {};
+
+TEST_P(EmuSyncVote, CountsAndOrPerBlock) {
+  const unsigned Threads = GetParam();
+  const int Blocks = 304;
+  int *D = nullptr;
+  ASSERT_EQ(hipMalloc(&D, Blocks * 8 * sizeof(int)), hipSuccess);
+  ASSERT_EQ(hipMemset(D, 0xff, Blocks * 8 * sizeof(int)), hipSuccess);
+  wavesan::resetReports();
+  ASSERT_EQ(hipLaunchKernelGGL(votes, dim3(Blocks), dim3(Threads), 0, 0, D), hipSuccess);
+  std::vector<int> Out(Blocks * 8);
+  ASSERT_EQ(hipMemcpy(Out.data(), D, Out.size() * sizeof(int), hipMemcpyDeviceToHost),
+            hipSuccess);
+  // 256 threads: t % 3 == 0 for t = 0, 3, ..., 255: 86; 100 threads: 0..99: 34.
+  const int C3 = Threads == 256 ? 86 : 34;
+  const std::vector<int> Expected = {C3, 10, 1, 1, 0, 1, 0, 0};
+  for (int B = 0; B < Blocks; ++B)
+    ASSERT_EQ(std::vector<int>(Out.begin() + B * 8, Out.begin() + B * 8 + 8), Expected)
+        << "block " << B;
+  EXPECT_EQ(wavesan::reportCount(), 0u);
+  hipFree(D);
+}
+
+INSTANTIATE_TEST_SUITE_P(Blocks, EmuSyncVote, ::testing::Values(256u, 100u));
+
+/// A divergent __syncthreads_count (threads >= 32 skip it) is a barrier deadlock.
+__global__ void divergentCount(int *out) {
+  if (threadIdx.x < 32)
+    out[threadIdx.x] = __syncthreads_count(1);
+}
+
+TEST(EmuSyncVoteDeadlock, DivergentCallIsReportedNotHung) {
+  int *D = nullptr;
+  ASSERT_EQ(hipMalloc(&D, 64 * sizeof(int)), hipSuccess);
+  wavesan::resetReports();
+  EXPECT_EQ(hipLaunchKernelGGL(divergentCount, dim3(304), dim3(64), 0, 0, D),
+            hipErrorLaunchFailure);
+  EXPECT_GE(wavesan::reportCount(), 1u);
+  (void)hipGetLastError();
+  hipFree(D);
+}
+
+/// out[0] = warpSize as seen by the kernel.
+__global__ void whichWidth(int *out) {
+  if (threadIdx.x == 0 && blockIdx.x == 0) out[0] = warpSize;
+}
+
+TEST(EmuCompareWaveSizes, RestoresWaveSizeAndBuffers) {
+  int *D = nullptr;
+  ASSERT_EQ(hipMalloc(&D, sizeof(int)), hipSuccess);
+  ASSERT_EQ(hipMemset(D, 0, sizeof(int)), hipSuccess);
+  wavesan::setWaveSize(32);
+  wavesan::resetReports();
+  std::vector<int> Seen;
+  const bool Same = wavesan::compareWaveSizes(
+      "whichWidth",
+      [&] {
+        int Before = -1;
+        hipMemcpy(&Before, D, sizeof(int), hipMemcpyDeviceToHost);
+        Seen.push_back(Before); // both runs start from the entry bytes: 0
+        hipLaunchKernelGGL(whichWidth, dim3(304), dim3(64), 0, 0, D);
+      },
+      {{D, sizeof(int)}});
+  EXPECT_FALSE(Same); // 32 vs 64: the output is the width itself
+  EXPECT_EQ(Seen, (std::vector<int>{0, 0}));
+  EXPECT_EQ(wavesan::reportCount(), 1u);
+  int After = 0;
+  hipMemcpy(&After, D, sizeof(int), hipMemcpyDeviceToHost);
+  EXPECT_EQ(After, 64); // the buffers keep the wave-64 result
+  EXPECT_EQ(static_cast<unsigned>(wavesan::options().wave_size), 32u); // restored
+  wavesan::setWaveSize(64);
+  hipFree(D);
+}
+
+} // namespace
