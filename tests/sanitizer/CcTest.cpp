@@ -183,6 +183,13 @@ TEST_F(CcTest, AddressSanitizerReportsOverflowLine) {
   EXPECT_NE(S.Err.find("SUMMARY: AddressSanitizer: heap-buffer-overflow"), std::string::npos)
       << S.Err;
   EXPECT_NE(S.Err.find("asan_oob.hip:25 in store_shared"), std::string::npos) << S.Err;
+  // A size that is not a multiple of hipMalloc's 256-byte alignment: the slack is
+  // poisoned, so one element past 63 ints is caught (line 32).
+  Result Odd = run("ASAN_OPTIONS=detect_leaks=0 ./oob odd");
+  EXPECT_NE(Odd.Status, 0);
+  EXPECT_NE(Odd.Err.find("ERROR: AddressSanitizer: heap-buffer-overflow"), std::string::npos)
+      << Odd.Err;
+  EXPECT_NE(Odd.Err.find("asan_oob.hip:32 in store_odd"), std::string::npos) << Odd.Err;
   // The in-bounds run is clean.
   Result Ok = run("ASAN_OPTIONS=detect_leaks=0 ./oob none");
   EXPECT_EQ(Ok.Status, 0) << Ok.Err;

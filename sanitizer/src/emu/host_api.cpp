@@ -25,6 +25,10 @@ hipError_t takeLastError(bool Reset);
 
 using wavesan::emu::detail::setLastError;
 
+// AddressSanitizer's interface, present only when the user's program is built
+// with -fsanitize=address (the runtime itself is not instrumented).
+extern "C" void __asan_poison_memory_region(void const volatile *, size_t) __attribute__((weak));
+
 namespace {
 /// hipMalloc's alignment guarantee (HIP: at least 256 bytes).
 constexpr size_t DeviceAlignment = 256;
@@ -38,7 +42,14 @@ hipError_t allocate(void **Ptr, size_t Bytes) {
   }
   size_t Rounded = (Bytes + DeviceAlignment - 1) / DeviceAlignment * DeviceAlignment;
   *Ptr = std::aligned_alloc(DeviceAlignment, Rounded);
-  return *Ptr ? hipSuccess : setLastError(hipErrorOutOfMemory);
+  if (!*Ptr)
+    return setLastError(hipErrorOutOfMemory);
+  // The rounding slack is not the caller's: under ASan, an access one past
+  // the requested size is an overflow even when the size is not a multiple
+  // of 256 bytes (ASan's own redzone starts after the rounded size).
+  if (__asan_poison_memory_region && Rounded > Bytes)
+    __asan_poison_memory_region(static_cast<char *>(*Ptr) + Bytes, Rounded - Bytes);
+  return hipSuccess;
 }
 } // namespace
 
