@@ -4,9 +4,11 @@
 /// input kinds and exit codes, through the wavecheck binary. The sources are
 /// written by each test; `tid % 32` is the finding they rely on
 /// (wave64-hardcoded-warp-size, lane role).
+/// Symlinks, directory edge cases, option checks before the analysis and
+/// compile databases: DriverInputsTest.cpp.
 ///
 //===----------------------------------------------------------------------===//
-#include "Harness.h"
+#include "DriverTest.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -16,26 +18,6 @@
 using namespace wavecheck::test;
 
 namespace {
-
-using DriverTest = TempDirTest;
-
-const llvm::json::Array &findings(const llvm::json::Object &R) {
-  static const llvm::json::Array Empty;
-  const llvm::json::Array *A = R.getArray("findings");
-  return A ? *A : Empty;
-}
-const llvm::json::Array &errors(const llvm::json::Object &R) {
-  static const llvm::json::Array Empty;
-  const llvm::json::Array *A = R.getArray("errors");
-  return A ? *A : Empty;
-}
-std::set<std::string> strings(const llvm::json::Object &F, llvm::StringRef Key) {
-  std::set<std::string> S;
-  if (const llvm::json::Array *A = F.getArray(Key))
-    for (const llvm::json::Value &V : *A)
-      S.insert(V.getAsString()->str());
-  return S;
-}
 
 TEST_F(DriverTest, UsageErrorsExitTwoAndNameTheBadValue) {
   std::string F = write("a.hip", LaneKernel);
@@ -414,157 +396,6 @@ TEST(DriverMerge, EveryTestdataFindingMergesAcrossWave64Targets) {
   llvm::json::Object B = parseReport(runWavecheck(Three).Out);
   EXPECT_GT(findings(A).size(), 20u);
   EXPECT_EQ(findings(A).size(), findings(B).size());
-}
-
-} // namespace
-
-namespace {
-
-class DriverInputs : public DriverTest {};
-
-TEST_F(DriverInputs, HeaderReachedByTwoSpellingsIsOneFileAndFixedOnce) {
-  write("inc/wave.cuh", "#pragma once\n#define WARP_SIZE 32\n");
-  const char *Body = "__global__ void k(float *o) {\n"
-                     "  o[threadIdx.x] = threadIdx.x % WARP_SIZE;\n}\n";
-  write("a.hip", std::string("#include \"inc/wave.cuh\"\n") + Body);
-  write("sub/b.hip", std::string("#include \"../inc/wave.cuh\"\n") + Body);
-  ProcessResult R = runWavecheck({"--format=json", Dir + "/a.hip", Dir + "/sub/b.hip"});
-  llvm::json::Object J = parseReport(R.Out);
-  ASSERT_EQ(findings(J).size(), 1u) << R.Out;
-  runWavecheck({"--fix", Dir + "/a.hip", Dir + "/sub/b.hip"});
-  EXPECT_EQ(readFile(Dir + "/inc/wave.cuh"), "#pragma once\n#define WARP_SIZE warpSize\n");
-}
-
-TEST_F(DriverInputs, FixWritesThroughSymlinksAndKeepsPermissions) {
-  std::string Real = write("real.hip", LaneKernel);
-  ASSERT_FALSE(llvm::sys::fs::setPermissions(Real, llvm::sys::fs::perms(0750)));
-  std::string Link = Dir + "/link.hip";
-  ASSERT_FALSE(llvm::sys::fs::create_link(Real, Link));
-  runWavecheck({"--fix", Link});
-  llvm::sys::fs::file_status St;
-  ASSERT_FALSE(llvm::sys::fs::status(Link, St, /*follow=*/false));
-  EXPECT_EQ(St.type(), llvm::sys::fs::file_type::symlink_file) << "the link is kept";
-  EXPECT_NE(readFile(Real).find("tid % warpSize"), std::string::npos) << readFile(Real);
-  EXPECT_EQ(llvm::sys::fs::getPermissions(Real).get(), llvm::sys::fs::perms(0750));
-}
-
-TEST_F(DriverInputs, FixRepeatsUntilNothingIsLeft) {
-  // Widening `tid & 31` to a 64-lane id makes `1u << lane` a finding of
-  // another check: one --fix must fix both.
-  std::string F = write("chain.hip", "#include <hip/hip_runtime.h>\n"
-                                     "__global__ void k(unsigned long long *o) {\n"
-                                     "  int lane = threadIdx.x & 31;\n"
-                                     "  unsigned long long below = (1u << lane) - 1;\n"
-                                     "  o[threadIdx.x] = below;\n}\n");
-  runWavecheck({"--fix", F});
-  ProcessResult R = runWavecheck({"--format=json", F});
-  EXPECT_EQ(R.ExitCode, 0) << readFile(F) << R.Out;
-  EXPECT_NE(readFile(F).find("1ull << lane"), std::string::npos) << readFile(F);
-}
-
-TEST_F(DriverInputs, SymlinkedDirectoriesAreNotFollowed) {
-  write("proj/a.hip", LaneKernel);
-  ASSERT_FALSE(llvm::sys::fs::create_link(Dir + "/proj", Dir + "/proj/loop"));
-  ProcessResult R = runWavecheck({"--format=json", Dir + "/proj"});
-  EXPECT_EQ(findings(parseReport(R.Out)).size(), 1u) << R.Out;
-}
-
-TEST_F(DriverInputs, EmptyDirectoryIsAnInputError) {
-  llvm::sys::fs::create_directories(Dir + "/empty");
-  ProcessResult R = runWavecheck({"--format=json", Dir + "/empty"});
-  EXPECT_EQ(R.ExitCode, 3) << R.Out;
-}
-
-TEST_F(DriverInputs, OptionProblemsAreCaughtBeforeTheAnalysis) {
-  std::string F = write("a.hip", LaneKernel);
-  ProcessResult R = runWavecheck({"--checks=-*,no-such-*", F});
-  EXPECT_EQ(R.ExitCode, 2);
-  EXPECT_NE(R.Err.find("no-such-*"), std::string::npos) << R.Err;
-  R = runWavecheck({"--export-fixes=" + Dir + "/no/such/dir/f.yaml", F});
-  EXPECT_EQ(R.ExitCode, 2);
-  EXPECT_TRUE(R.Out.empty()) << "no analysis output before the error";
-  R = runWavecheck({"-j2", "--format=json", F});
-  EXPECT_EQ(R.ExitCode, 1) << R.Err;
-}
-
-TEST_F(DriverInputs, RealHip5HeadersAreRecognised) {
-  // Debian's libamdhip64-dev: threadIdx there is an object read through a
-  // conversion operator, unlike the stand-in's property.
-  if (!llvm::sys::fs::exists("/usr/include/hip/hip_runtime.h"))
-    GTEST_SKIP() << "Debian's HIP headers (libamdhip64-dev) are not installed";
-  std::string F = write("a.hip", LaneKernel);
-  ProcessResult R = runWavecheck(
-      {"--format=json", "--hip-headers=system", F, "--", "-D__AMDGCN_WAVEFRONT_SIZE=64"});
-  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
-  EXPECT_EQ(findings(parseReport(R.Out)).size(), 1u) << R.Out;
-}
-
-} // namespace
-
-namespace {
-
-class DriverDatabase : public DriverTest {
-protected:
-  /// A project whose database compiles src/a.hip in build/ with -I../include,
-  /// where the finding sits in include/reduce.cuh, plus a plain C entry.
-  void makeProject() {
-    write("p/include/reduce.cuh", "#pragma once\n"
-                                  "__device__ float red(float v) {\n"
-                                  "  for (int o = 16; o > 0; o /= 2) v += __shfl_xor(v, o);\n"
-                                  "  return v;\n}\n");
-    write("p/src/a.hip", "#include \"reduce.cuh\"\n"
-                         "__global__ void k(float *o) { o[threadIdx.x] = red(o[0]); }\n");
-    write("p/src/x.c", "int main(void) { int *p = (void *)0; return p != 0; }\n");
-    write("p/build/compile_commands.json",
-          "[{\"directory\": \"" + Dir + "/p/build\", \"file\": \"../src/a.hip\", "
-          "\"arguments\": [\"hipcc\", \"-I../include\", \"-c\", \"../src/a.hip\"]},\n"
-          " {\"directory\": \"" + Dir + "/p/build\", \"file\": \"../src/x.c\", "
-          "\"arguments\": [\"cc\", \"-c\", \"../src/x.c\"]}]");
-  }
-};
-
-TEST_F(DriverDatabase, HeaderFoundThroughARelativeIncludeIsReportedAndFixedInPlace) {
-  makeProject();
-  // Run from elsewhere: the header path is relative to the command's directory.
-  ProcessResult R = runWavecheck({"--format=json", "-p", Dir + "/p/build"}, Dir);
-  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
-  llvm::json::Object J = parseReport(R.Out);
-  ASSERT_EQ(findings(J).size(), 1u) << R.Out;
-  const llvm::json::Object &F = *findings(J)[0].getAsObject();
-  EXPECT_EQ(F.getString("file"), "p/include/reduce.cuh");
-  EXPECT_EQ(F.getInteger("line"), 3);
-  EXPECT_NE(R.Err.find("skipped 1 compile database entries"), std::string::npos)
-      << "the C entry is not analysed: " << R.Err;
-  runWavecheck({"--fix", "-p", Dir + "/p/build"}, Dir);
-  EXPECT_NE(readFile(Dir + "/p/include/reduce.cuh").find("int o = warpSize / 2"),
-            std::string::npos)
-      << readFile(Dir + "/p/include/reduce.cuh");
-}
-
-TEST_F(DriverDatabase, DirectoryInputsTakeTheirFlagsFromTheDatabase) {
-  makeProject();
-  ProcessResult R = runWavecheck({"--format=json", "-p", Dir + "/p/build", Dir + "/p/src"});
-  llvm::json::Object J = parseReport(R.Out);
-  EXPECT_EQ(findings(J).size(), 1u) << "-I../include must apply:\n" << R.Out;
-}
-
-TEST_F(DriverDatabase, UnreadableDatabaseIsAConfigurationError) {
-  std::string F = write("a.hip", LaneKernel);
-  ProcessResult R = runWavecheck({"-p", Dir + "/nowhere", F});
-  EXPECT_EQ(R.ExitCode, 2);
-  EXPECT_NE(R.Err.find("compile_commands.json"), std::string::npos) << R.Err;
-  write("bad/compile_commands.json", "this is not JSON {");
-  R = runWavecheck({"-p", Dir + "/bad", F});
-  EXPECT_EQ(R.ExitCode, 2);
-}
-
-TEST_F(DriverDatabase, ChecksGlobsAddToTheDefaults) {
-  std::string F = write("a.hip", LaneKernel);
-  ProcessResult R = runWavecheck({"--format=json", "--checks=-wave64-partial-reduction", F});
-  EXPECT_EQ(findings(parseReport(R.Out)).size(), 1u)
-      << "removing one check keeps the others: " << R.Out;
-  R = runWavecheck({"--format=json", "--checks=-wave64-hardcoded-warp-size", F});
-  EXPECT_EQ(findings(parseReport(R.Out)).size(), 0u) << R.Out;
 }
 
 } // namespace

@@ -28,7 +28,8 @@ foreach(_kernel IN LISTS WAVESAN_KERNEL_PROGRAMS)
   list(APPEND _kernel_targets kernel_${_kernel})
 endforeach()
 
-wavesan_test(kernels_test ${CMAKE_CURRENT_SOURCE_DIR}/KernelsTest.cpp)
+wavesan_test(kernels_test ${CMAKE_CURRENT_SOURCE_DIR}/KernelsTest.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/KernelsRuntimeTest.cpp ${CMAKE_CURRENT_SOURCE_DIR}/KernelsHarness.cpp)
 target_compile_definitions(kernels_test PRIVATE
   WAVESAN_KERNELS_BIN_DIR="${WAVESAN_KERNELS_BIN_DIR}")
 target_include_directories(kernels_test SYSTEM PRIVATE ${LLVM_INCLUDE_DIRS})

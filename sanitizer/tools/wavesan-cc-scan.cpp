@@ -1,0 +1,308 @@
+//===- wavesan-cc-scan.cpp - source scanning for wavesan-cc ---------------===//
+///
+/// \file
+/// The lexing behind wavesan-cc-scan.h: each scan is one pass over the bytes that skips
+/// `//` and `/* */` comments, string literals (raw strings included) and character
+/// literals (not digit separators), then finds `<<<` launches and walks back to the
+/// kernel name, or finds `extern __shared__ <type> <name>[];` and its scope.
+///
+//===----------------------------------------------------------------------===//
+
+#include "wavesan-cc-scan.h"
+
+#include <cctype>
+
+namespace wavesan_cc {
+
+namespace {
+
+bool isIdentChar(char C) {
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || (C >= '0' && C <= '9') ||
+         C == '_' || C == '$';
+}
+
+bool isDigit(char C) { return C >= '0' && C <= '9'; }
+
+/// \p Src with comments, string and character literals blanked to spaces (newlines kept,
+/// offsets unchanged): the same lexing as scanLaunches, whose name walk-back uses it.
+std::string blankedCode(const std::string &Src) {
+  std::string Code = Src;
+  const size_t N = Src.size();
+  auto Blank = [&](size_t From, size_t To) {
+    for (size_t K = From; K < To && K < N; ++K)
+      if (Code[K] != '\n')
+        Code[K] = ' ';
+  };
+  for (size_t I = 0; I < N;) {
+    char C = Src[I];
+    if (C == '/' && I + 1 < N && Src[I + 1] == '/') {
+      size_t J = I + 2;
+      while (J < N && Src[J] != '\n')
+        J += (Src[J] == '\\' && J + 1 < N && Src[J + 1] == '\n') ? 2 : 1;
+      Blank(I, J);
+      I = J;
+    } else if (C == '/' && I + 1 < N && Src[I + 1] == '*') {
+      size_t End = Src.find("*/", I + 2);
+      size_t J = End == std::string::npos ? N : End + 2;
+      Blank(I, J);
+      I = J;
+    } else if (C == '"' || C == '\'') {
+      bool Raw = C == '"' && I > 0 && Src[I - 1] == 'R';
+      if (C == '\'' && I > 0 && isIdentChar(Src[I - 1])) { // 1'000 or u8'x'
+        ++I;
+        continue;
+      }
+      size_t J;
+      if (Raw) {
+        size_t Paren = Src.find('(', I + 1);
+        std::string Close =
+            Paren == std::string::npos ? "" : ")" + Src.substr(I + 1, Paren - I - 1) + "\"";
+        size_t End = Close.empty() ? std::string::npos : Src.find(Close, Paren + 1);
+        J = End == std::string::npos ? N : End + Close.size();
+      } else {
+        J = I + 1;
+        while (J < N && Src[J] != C && Src[J] != '\n')
+          J += (Src[J] == '\\' && J + 1 < N) ? 2 : 1;
+        J = J < N ? J + 1 : N;
+      }
+      Blank(I, J);
+      I = J;
+    } else {
+      ++I;
+    }
+  }
+  return Code;
+}
+
+} // namespace
+
+std::vector<Launch> scanLaunches(const std::string &Src) {
+  std::vector<Launch> Found;
+  // Offsets of line starts, to turn an offset into line:col.
+  std::vector<size_t> LineStarts{0};
+  for (size_t I = 0; I < Src.size(); ++I)
+    if (Src[I] == '\n')
+      LineStarts.push_back(I + 1);
+  auto LineCol = [&](size_t Off, unsigned &Line, unsigned &Col) {
+    size_t Lo = 0, Hi = LineStarts.size();
+    while (Hi - Lo > 1) {
+      size_t Mid = (Lo + Hi) / 2;
+      if (LineStarts[Mid] <= Off)
+        Lo = Mid;
+      else
+        Hi = Mid;
+    }
+    Line = static_cast<unsigned>(Lo + 1);
+    Col = static_cast<unsigned>(Off - LineStarts[Lo] + 1);
+  };
+  // Code with comments and literals blanked out (same offsets), for the name walk-back.
+  std::string Code = Src;
+  const size_t N = Src.size();
+  size_t I = 0;
+  auto Blank = [&](size_t From, size_t To) {
+    for (size_t K = From; K < To && K < N; ++K)
+      if (Code[K] != '\n')
+        Code[K] = ' ';
+  };
+  while (I < N) {
+    char C = Src[I];
+    if (C == '/' && I + 1 < N && Src[I + 1] == '/') {
+      size_t J = I + 2;
+      while (J < N && Src[J] != '\n')
+        J += (Src[J] == '\\' && J + 1 < N && Src[J + 1] == '\n') ? 2 : 1;
+      Blank(I, J);
+      I = J;
+    } else if (C == '/' && I + 1 < N && Src[I + 1] == '*') {
+      size_t End = Src.find("*/", I + 2);
+      size_t J = End == std::string::npos ? N : End + 2;
+      Blank(I, J);
+      I = J;
+    } else if (C == '"') {
+      // Raw string: R"delim( ... )delim", prefix R, u8R, uR, UR, LR.
+      bool Raw = I > 0 && Src[I - 1] == 'R' &&
+                 (I < 2 || !isIdentChar(Src[I - 2]) || Src[I - 2] == '8' ||
+                  Src[I - 2] == 'u' || Src[I - 2] == 'U' || Src[I - 2] == 'L');
+      size_t J;
+      if (Raw) {
+        size_t Paren = Src.find('(', I + 1);
+        if (Paren == std::string::npos) {
+          J = N;
+        } else {
+          std::string Close = ")" + Src.substr(I + 1, Paren - I - 1) + "\"";
+          size_t End = Src.find(Close, Paren + 1);
+          J = End == std::string::npos ? N : End + Close.size();
+        }
+      } else {
+        J = I + 1;
+        while (J < N && Src[J] != '"' && Src[J] != '\n')
+          J += (Src[J] == '\\' && J + 1 < N) ? 2 : 1;
+        J = J < N ? J + 1 : N;
+      }
+      Blank(I, J);
+      I = J;
+    } else if (C == '\'') {
+      // A digit separator (1'000) follows a digit/letter of a number; skip it.
+      if (I > 0 && isIdentChar(Src[I - 1])) {
+        size_t K = I;
+        while (K > 0 && (isIdentChar(Src[K - 1]) || Src[K - 1] == '\'' || Src[K - 1] == '.'))
+          --K;
+        if (K < I && isDigit(Src[K])) {
+          ++I;
+          continue;
+        }
+      }
+      size_t J = I + 1;
+      while (J < N && Src[J] != '\'' && Src[J] != '\n')
+        J += (Src[J] == '\\' && J + 1 < N) ? 2 : 1;
+      J = J < N ? J + 1 : N;
+      Blank(I, J);
+      I = J;
+    } else if (C == '<' && I + 2 < N && Src[I + 1] == '<' && Src[I + 2] == '<') {
+      // Walk back over spaces, then identifiers, `::` and one balanced <...> group.
+      size_t K = I;
+      while (K > 0 && (Code[K - 1] == ' ' || Code[K - 1] == '\t' || Code[K - 1] == '\n' ||
+                       Code[K - 1] == '\r'))
+        --K;
+      size_t NameEnd = K;
+      if (K > 0 && Code[K - 1] == '>') {
+        int Depth = 0;
+        size_t M = K;
+        while (M > 0) {
+          char P = Code[M - 1];
+          if (P == '>')
+            ++Depth;
+          else if (P == '<' && --Depth == 0)
+            break;
+          else if (P == ';' || P == '{' || P == '}')
+            break;
+          --M;
+        }
+        if (M > 0 && Depth == 0)
+          K = M - 1;
+      }
+      while (K > 0 && (isIdentChar(Code[K - 1]) ||
+                       (Code[K - 1] == ':' && K > 1 && Code[K - 2] == ':')))
+        K -= Code[K - 1] == ':' ? 2 : 1;
+      std::string Name = Src.substr(K, NameEnd - K);
+      // `operator<<<T>`: a specialisation of operator<<, not a launch.
+      if (!endsWith(Name, "operator")) {
+        Launch L;
+        LineCol(Name.empty() ? I : K, L.Line, L.Col);
+        L.Name = Name.empty() ? "kernel" : Name;
+        Found.push_back(L);
+      }
+      I += 3;
+    } else {
+      ++I;
+    }
+  }
+  return Found;
+}
+
+std::vector<ExternShared> scanExternShared(const std::string &Src) {
+  std::vector<ExternShared> Found;
+  const std::string Code = blankedCode(Src);
+  const size_t N = Code.size();
+  std::vector<bool> Scopes; // per open brace: function scope?
+  unsigned Line = 1;
+  size_t LineStart = 0;
+  auto SkipSpace = [&](size_t K) {
+    while (K < N && (Code[K] == ' ' || Code[K] == '\t' || Code[K] == '\n' || Code[K] == '\r' ||
+                     Code[K] == '\\'))
+      ++K;
+    return K;
+  };
+  auto Word = [&](size_t K, std::string_view W) {
+    return Code.compare(K, W.size(), W) == 0 &&
+           (K + W.size() >= N || !isIdentChar(Code[K + W.size()])) &&
+           (K == 0 || !isIdentChar(Code[K - 1]));
+  };
+  for (size_t I = 0; I < N; ++I) {
+    const char C = Code[I];
+    if (C == '\n') {
+      ++Line;
+      LineStart = I + 1;
+    } else if (C == '{') {
+      size_t K = I;
+      while (K > 0 && (Code[K - 1] == ' ' || Code[K - 1] == '\t' || Code[K - 1] == '\n' ||
+                       Code[K - 1] == '\r'))
+        --K;
+      bool InFunction = !Scopes.empty() && Scopes.back();
+      Scopes.push_back(InFunction || (K > 0 && Code[K - 1] == ')'));
+    } else if (C == '}') {
+      if (!Scopes.empty())
+        Scopes.pop_back();
+    } else if (C == 'e' && Word(I, "extern")) {
+      size_t K = SkipSpace(I + 6);
+      if (!Word(K, "__shared__"))
+        continue;
+      size_t Semi = Code.find(';', K);
+      if (Semi == std::string::npos)
+        continue;
+      // The declarator: `<name> [ ]` right before the `;`.
+      size_t E = Semi;
+      while (E > K && std::isspace(static_cast<unsigned char>(Code[E - 1])))
+        --E;
+      if (E <= K || Code[E - 1] != ']')
+        continue;
+      size_t Open = Code.rfind('[', E - 1);
+      if (Open == std::string::npos || Open < K ||
+          Code.find_first_not_of(" \t\n\r", Open + 1) != E - 1)
+        continue;
+      size_t NameEnd = Open;
+      while (NameEnd > K && std::isspace(static_cast<unsigned char>(Code[NameEnd - 1])))
+        --NameEnd;
+      size_t NameBegin = NameEnd;
+      while (NameBegin > K && isIdentChar(Code[NameBegin - 1]))
+        --NameBegin;
+      ExternShared D;
+      D.Begin = I;
+      D.End = Semi + 1;
+      D.Line = Line;
+      D.Col = static_cast<unsigned>(I - LineStart + 1);
+      D.Name = Code.substr(NameBegin, NameEnd - NameBegin);
+      D.FunctionScope = !Scopes.empty() && Scopes.back();
+      // The type: the text between __shared__ and the name, without alignment attributes.
+      std::string Type;
+      for (size_t T = K + 10; T < NameBegin;) {
+        bool Attr = false;
+        for (std::string_view A : {"__align__", "alignas", "__attribute__", "__declspec"})
+          if (Word(T, A)) {
+            size_t P = SkipSpace(T + A.size());
+            if (P < NameBegin && Code[P] == '(') {
+              int Depth = 0;
+              for (; P < NameBegin; ++P) {
+                Depth += Code[P] == '(' ? 1 : Code[P] == ')' ? -1 : 0;
+                if (Depth == 0)
+                  break;
+              }
+              T = P + 1;
+              Attr = true;
+            }
+            break;
+          }
+        if (Attr)
+          continue;
+        const char Ch = Code[T++];
+        if (Ch == '\n' || Ch == '\r' || Ch == '\t' || Ch == '\\')
+          Type += ' ';
+        else
+          Type += Ch;
+      }
+      size_t A = Type.find_first_not_of(' '), B = Type.find_last_not_of(' ');
+      D.Type = A == std::string::npos ? "" : Type.substr(A, B - A + 1);
+      if (D.Name.empty() || D.Type.empty())
+        continue;
+      Found.push_back(D);
+      for (size_t P = I; P < Semi; ++P)
+        if (Code[P] == '\n') {
+          ++Line;
+          LineStart = P + 1;
+        }
+      I = Semi;
+    }
+  }
+  return Found;
+}
+
+} // namespace wavesan_cc

@@ -1,0 +1,54 @@
+//===- wavesan-cc-scan.h - source scanning for wavesan-cc ------*- C++ -*-===//
+///
+/// \file
+/// wavesan-cc's scan of a source file before compiling it: `<<<...>>>` kernel
+/// launches (which a host compiler cannot parse) and `extern __shared__` arrays (which
+/// wavesan-cc rewrites to HIP_DYNAMIC_SHARED). Both skip comments and string and
+/// character literals. Implemented in wavesan-cc-scan.cpp.
+///
+//===----------------------------------------------------------------------===//
+#ifndef WAVESAN_TOOLS_WAVESAN_CC_SCAN_H
+#define WAVESAN_TOOLS_WAVESAN_CC_SCAN_H
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wavesan_cc {
+
+/// True when \p S ends with \p Suffix (also used by wavesan-cc's argument handling).
+inline bool endsWith(std::string_view S, std::string_view Suffix) {
+  return S.size() >= Suffix.size() && S.substr(S.size() - Suffix.size()) == Suffix;
+}
+
+/// One `<<<` launch found by scanLaunches.
+struct Launch {
+  unsigned Line = 0, Col = 0; ///< 1-based; Col in bytes, at the kernel name (or `<<<`).
+  std::string Name;           ///< The callee text before `<<<` ("kernel" if none).
+};
+
+/// Finds `<<<` outside comments, string literals (including raw strings) and character
+/// literals. The name is the identifier/`::`/template-argument text before it;
+/// `operator<<<...>` (a friend specialisation of operator<<) is not a launch.
+std::vector<Launch> scanLaunches(const std::string &Src);
+
+/// One `extern __shared__ T name[];` declaration found by scanExternShared.
+struct ExternShared {
+  size_t Begin = 0, End = 0;  ///< offsets of `extern` and one past the `;`
+  unsigned Line = 0, Col = 0; ///< 1-based position of `extern`
+  std::string Type, Name;     ///< element type (alignment attributes dropped), array name
+  bool FunctionScope = false; ///< inside a function body (else namespace or class scope)
+};
+
+/// Finds `extern __shared__ <type> <name>[];` declarations (HIP's dynamic shared memory)
+/// outside comments and literals, and whether each is inside a function body: a `{`
+/// preceded by `)` (a function, lambda or statement) opens function scope, and every
+/// block inside it is function scope too; other braces (namespace, extern "C", class)
+/// do not. Alignment attributes (`__align__(n)`, `alignas(n)`, `__attribute__((...))`)
+/// are dropped from the type: the emulator's dynamic shared memory is 16-byte aligned.
+std::vector<ExternShared> scanExternShared(const std::string &Src);
+
+} // namespace wavesan_cc
+
+#endif
