@@ -11,6 +11,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "Harness.h"
+#include "TestdataFiles.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -27,36 +28,6 @@ struct Expectation {
   std::string Text, Check;
   bool Matched = false;
 };
-
-std::vector<std::string> testFiles() {
-  std::vector<std::string> Files;
-  std::error_code EC;
-  std::string Root = testdataDir() + "/checks";
-  for (llvm::sys::fs::recursive_directory_iterator It(Root, EC), End;
-       It != End && !EC; It.increment(EC)) {
-    llvm::StringRef Ext = llvm::sys::path::extension(It->path());
-    if (Ext == ".hip" || Ext == ".cu" || Ext == ".cuh" || Ext == ".h")
-      Files.push_back(It->path().substr(Root.size() + 1));
-  }
-  std::sort(Files.begin(), Files.end());
-  return Files;
-}
-
-std::vector<std::string> runArgs(const std::string &Text) {
-  std::vector<std::string> Args;
-  llvm::SmallVector<llvm::StringRef> Lines;
-  llvm::StringRef(Text).split(Lines, '\n');
-  for (llvm::StringRef L : Lines) {
-    size_t P = L.find("// RUN-ARGS:");
-    if (P == llvm::StringRef::npos)
-      continue;
-    llvm::SmallVector<llvm::StringRef> Words;
-    L.drop_front(P + 12).split(Words, ' ', -1, false);
-    for (llvm::StringRef W : Words)
-      Args.push_back(W.trim().str());
-  }
-  return Args;
-}
 
 std::vector<Expectation> expectations(const std::string &Text) {
   std::vector<Expectation> Out;
@@ -91,7 +62,7 @@ TEST_P(CheckTestdata, FindingsMatchExpectations) {
   std::string Text = readFile(Path);
   ASSERT_FALSE(Text.empty()) << Path;
   std::vector<Expectation> Expected = expectations(Text);
-  std::vector<std::string> Args = runArgs(Text);
+  std::vector<std::string> Args = runArgsOf(Text);
   Args.push_back("--format=json");
   Args.push_back(Path);
   ProcessResult R = runWavecheck(Args);
@@ -134,7 +105,7 @@ TEST_P(CheckTestdata, FindingsMatchExpectations) {
   std::string Dir = makeTempDir();
   std::string Copy = Dir + "/" + llvm::sys::path::filename(Path).str();
   writeFile(Copy, Text);
-  std::vector<std::string> FixArgs = runArgs(Text);
+  std::vector<std::string> FixArgs = runArgsOf(Text);
   FixArgs.push_back("--fix");
   FixArgs.push_back(Copy);
   runWavecheck(FixArgs);
@@ -145,13 +116,9 @@ TEST_P(CheckTestdata, FindingsMatchExpectations) {
   removeTree(Dir);
 }
 
-INSTANTIATE_TEST_SUITE_P(Testdata, CheckTestdata, ::testing::ValuesIn(testFiles()),
+INSTANTIATE_TEST_SUITE_P(Testdata, CheckTestdata, ::testing::ValuesIn(checkTestdataFiles()),
                          [](const ::testing::TestParamInfo<std::string> &I) {
-                           std::string N = I.param;
-                           for (char &C : N)
-                             if (!isalnum(static_cast<unsigned char>(C)))
-                               C = '_';
-                           return N;
+                           return paramName(I.param);
                          });
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(CheckTestdata);
 
