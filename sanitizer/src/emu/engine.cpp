@@ -312,7 +312,8 @@ bool Worker::completeBarrier(Lane *Ln, const std::source_location &Loc) {
   return true;
 }
 
-// Inline into syncThreads(): one frame returns after the switch, not two.
+// The out-of-line barrier (syncThreadsSlow: under ASan, a watchdog stop); the
+// common case runs inline in the kernel (engine_fast.h, syncThreads).
 __attribute__((always_inline)) inline void Worker::barrier(Lane *Ln,
                                                           const std::source_location &Loc) {
   Ln->State = LaneState::Barrier;
@@ -388,6 +389,7 @@ void Worker::runBlocks(LaunchState &Launch) {
   const LaunchRequest &R = Launch.Req;
   const unsigned N = Launch.BlockThreads, WS = Launch.WaveSize;
   Lanes.resize(N);
+  NumLanes = N;
   for (unsigned I = 0; I < N; ++I) {
     Lane &Ln = Lanes[I];
     Ln.ThreadIdx = dim3(I % R.Block.x, (I / R.Block.x) % R.Block.y, I / (R.Block.x * R.Block.y));
@@ -417,7 +419,17 @@ Worker &workerOrDie(const char *What) {
   return *ThisWorker;
 }
 
-void syncThreads(const std::source_location &Loc) {
+void syncThreadsFinish(WorkerHot *H, Lane *Ln, const std::source_location &Loc) {
+  Worker *W = static_cast<Worker *>(H);
+  Wave &Wv = W->Waves[Ln->Wave];
+  if (W->BarrierCount == W->NumLanes && W->completeBarrier(Ln, Loc))
+    return;
+  if (Wv.Runnable == 0 && Wv.Pending != 0)
+    W->resolveWave(Wv, Ln);
+  W->blockCurrent(Ln);
+}
+
+void syncThreadsSlow(const std::source_location &Loc) {
   pollStop();
   Worker *W = ThisWorker;
   if (!W || !W->current()) [[unlikely]]
@@ -494,6 +506,7 @@ private:
   void workerMain(unsigned I) {
     Worker W(I);
     ThisWorker = &W;
+    Current.Hot = &W;
     uint64_t Seen = 0;
     std::unique_lock<std::mutex> Lock(M);
     for (;;) {

@@ -32,35 +32,17 @@
 #include <vector>
 #include <xmmintrin.h>
 
-// AddressSanitizer's fiber interface (<sanitizer/common_interface_defs.h>),
-// declared weak: this library is built without ASan, but the kernels linked
-// with it may be (-fsanitize=address). The functions are non-null only then.
-// ASan must be told of every stack switch, else an exception unwinding a lane
-// stack (a kernel's throw, or the forced unwind of an abandoned block) cannot
-// unpoison it: "ASan is ignoring requested __asan_handle_no_return" and stale
-// redzones give false reports later.
-extern "C" {
-void __sanitizer_start_switch_fiber(void **FakeStackSave, const void *Bottom, size_t Size)
-    __attribute__((weak));
-void __sanitizer_finish_switch_fiber(void *FakeStackSave, const void **BottomOld,
-                                     size_t *SizeOld) __attribute__((weak));
-void __asan_unpoison_memory_region(void const volatile *Addr, size_t Size) __attribute__((weak));
-}
-
 namespace wavesan::emu::detail {
-
-namespace ctx = boost::context;
 
 /// gfx942 (AMD Instinct MI300X) limits used by the launch checks and the
 /// device profile: CDNA3 ISA guide / MI300X data sheet.
 constexpr unsigned Gfx942ComputeUnits = 304;
 constexpr unsigned Gfx942LdsBytesPerBlock = 64 * 1024;
 constexpr unsigned MaxThreadsPerBlock = 1024;
+static_assert(WorkerHot::RingSize >= MaxThreadsPerBlock);
 
 /// Thrown into a lane by stopLane() when the watchdog stops a launch.
 struct StopLaneException {};
-
-enum class LaneState : uint8_t { Fresh, Running, Ready, WaveOp, Barrier, Done };
 
 /// The memory of one stack (lowest address, bytes): what AddressSanitizer's
 /// fiber-switch annotations need for the context being switched to.
@@ -69,26 +51,6 @@ struct StackBounds {
   size_t Size = 0;
 };
 
-/// One lane's record, one cache line: the records of a block are contiguous
-/// (Worker::Lanes); a wave operation or barrier touches only this line of
-/// the lane's state besides its stack.
-struct alignas(64) Lane : LaneCoords {
-  LaneState State = LaneState::Fresh;
-  /// The pending wave operation's operand bits, copied from Op->Value so that
-  /// the common resolution reads the contiguous lane records, not one line of
-  /// each lane stack (the wave's Uniform fields stand for the other operands);
-  /// once the operation resolved, this lane's result.
-  uint64_t Value = 0;
-  ctx::fiber Fiber;             ///< the lane's suspended context while it is blocked
-  WaveOpCall *Op = nullptr;     ///< the pending wave operation (state WaveOp)
-  std::source_location Site;    ///< the __syncthreads call waited at (state Barrier)
-};
-static_assert(sizeof(Lane) <= 64, "one cache line per lane record");
-
-/// Whether the program runs under AddressSanitizer (its fiber interface is
-/// linked): only then are stack bounds tracked and switches annotated.
-inline bool asanFibers() { return __sanitizer_start_switch_fiber != nullptr; }
-
 /// Set for a lane when another group of its wave resolved a wave operation
 /// while this lane waited at its own (a possible divergence). Cold: kept
 /// apart from Lane, indexed by the lane's linear id.
@@ -96,32 +58,6 @@ struct HeldSite {
   const char *File = nullptr;
   unsigned Line = 0;
 };
-
-struct Wave {
-  unsigned First = 0, Count = 0;
-  unsigned Runnable = 0; ///< lanes Fresh, Running or Ready
-  unsigned Pending = 0;  ///< lanes waiting at a wave operation
-  unsigned Held = 0;     ///< lanes with a HeldSite set
-  /// Whether the Pending lanes all wait at the call site and with the kind,
-  /// width and operand of the first of them (kept as they arrive, so that the
-  /// common resolution needs no pass over the lanes to find groups).
-  bool Uniform = true;
-  WaveOpKind Kind = WaveOpKind::SyncWarp;
-  int Width = 0, Arg = 0;
-  std::source_location Site;
-};
-
-/// Keeps every context's MXCSR alike. fcontext saves and restores MXCSR, and a
-/// switch between contexts that differ only in sticky exception flags costs
-/// ~72 ns instead of ~5 (FACTS.md, "SIMT emulation costs"). The worker threads
-/// therefore keep all six flags (bits 0-5) set: float operations can set them
-/// but never clear them, so the check is a read and a compare, and MXCSR is
-/// written only after a kernel cleared flags itself (feclearexcept).
-inline void normaliseMxcsr() {
-  const unsigned C = _mm_getcsr();
-  if ((C & 0x3Fu) != 0x3Fu) [[unlikely]]
-    _mm_setcsr(C | 0x3Fu);
-}
 
 /// The state of one launch, shared by its workers.
 struct LaunchState {
@@ -152,7 +88,7 @@ private:
   unsigned Counter = 0;
 };
 
-class Worker {
+class Worker : public WorkerHot {
 public:
   /// Constructed on the worker thread (reads that thread's stack bounds).
   explicit Worker(unsigned Index);
@@ -167,12 +103,13 @@ public:
 
   unsigned Index;
   LaunchState *L = nullptr;
-  LaunchStats Stats;
   unsigned InUse = 0;
 
 private:
-  enum class Save : uint8_t { ToLane, ToIdle, ToMain };
   friend ctx::fiber runnerEntry(ctx::fiber &&From);
+  friend uint64_t waveOpFinish(WorkerHot *W, Lane *Ln);
+  friend void syncThreadsFinish(WorkerHot *W, Lane *Ln, const std::source_location &Loc);
+  friend void absorbOtherHot(WorkerHot *W, ctx::detail::fcontext_t From);
 
   void runBlock(uint64_t Id);
   /// Switches to \p Target; returns when this context is resumed. Inline: the
@@ -253,24 +190,12 @@ private:
     Cur = Ln;
     Current.Lane = Ln;
   }
-  /// Ready lanes: a ring of lane pointers (a lane is in it at most once, so
-  /// MaxThreadsPerBlock entries suffice), first in, first out.
-  static constexpr unsigned RingSize = 1024;
-  static_assert(RingSize >= MaxThreadsPerBlock && (RingSize & (RingSize - 1)) == 0);
-  bool hasReady() const { return ReadyHead != ReadyTail; }
-  Lane *popReady() { return Ready[ReadyHead++ & (RingSize - 1)]; }
-  void pushReady(Lane *Ln) { Ready[ReadyTail++ & (RingSize - 1)] = Ln; }
-
   // The block being run.
   std::vector<Lane> Lanes;
   std::vector<HeldSite> Held; ///< per lane (linear id), see HeldSite
   std::vector<StackBounds> LaneStacks; ///< per lane (linear id): its fiber's stack (ASan only)
-  std::vector<Wave> Waves;
-  std::unique_ptr<Lane *[]> Ready{new Lane *[RingSize]};
-  unsigned ReadyHead = 0, ReadyTail = 0;
-  unsigned NextFresh = 0, DoneCount = 0, BarrierCount = 0;
+  unsigned NextFresh = 0, DoneCount = 0;
   bool Abandon = false;
-  Lane *Cur = nullptr;
 
   ctx::fiber Main;
   std::vector<ctx::fiber> Idle;
@@ -278,8 +203,6 @@ private:
   StackBounds MainStack;  ///< the worker thread's own stack (Main runs on it)
   StackBounds Running;    ///< the stack of the context running now
   StackBounds Leaving;    ///< the stack of the context that switched last
-  Save SaveKind = Save::ToMain;
-  Lane *SaveLane = nullptr;
   StackPool Stacks;
   std::unique_ptr<std::byte[]> Dynamic;
   size_t DynamicBytes = 0;

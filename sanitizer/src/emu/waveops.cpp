@@ -63,14 +63,33 @@ const char *stateWords(LaneState S) {
 
 } // namespace
 
-// The lane side of every wave operation (wave_ops.h). The common case (another
-// lane of the block is ready) is inline down to the fiber switch.
-uint64_t waveOp(WaveOpCall &Call) {
+// The lane side of a wave operation out of line (under ASan, a watchdog stop,
+// outside a kernel). The common case (another lane of the block is ready) runs
+// inline in the kernel (engine_fast.h, waveOp) down to the fiber switch.
+uint64_t waveOpSlow(WaveOpCall &Call) {
   pollStop();
   Worker *W = ThisWorker;
   if (!W || !W->current()) [[unlikely]]
     workerOrDie(Call.Name);
   return W->waveOp(W->current(), Call);
+}
+
+uint64_t waveOpFinish(WorkerHot *H, Lane *Ln) {
+  Worker *W = static_cast<Worker *>(H);
+  Wave &Wv = W->Waves[Ln->Wave];
+  if (Wv.Runnable == 0) {
+    W->resolveWave(Wv, Ln);
+    if (Ln->State != LaneState::WaveOp)
+      return Ln->Value;
+  }
+  W->blockCurrent(Ln);
+  return Ln->Value;
+}
+
+void absorbOtherHot(WorkerHot *H, ctx::detail::fcontext_t From) {
+  ctx::fiber F;
+  putContext(F, From);
+  static_cast<Worker *>(H)->absorbOther(std::move(F));
 }
 
 inline uint64_t Worker::waveOp(Lane *Ln, WaveOpCall &Call) {

@@ -33,9 +33,12 @@ struct LaneCoords {
   uint16_t Wave = 0;       ///< Linear / wave size (at most 1024 / 32)
 };
 
+struct WorkerHot;
+
 /// What the running lane's code reads; one per worker thread.
 struct WorkerState {
   const LaneCoords *Lane = nullptr;
+  WorkerHot *Hot = nullptr; ///< the worker (engine_fast.h), set for the worker's lifetime
   dim3 BlockIdx, BlockDim, GridDim;
   int WaveSize = 64;
   void *DynamicShared = nullptr;

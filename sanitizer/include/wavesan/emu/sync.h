@@ -17,11 +17,10 @@
 #include <atomic>
 #include <source_location>
 
-namespace wavesan::emu::detail {
-void syncThreads(const std::source_location &Loc);
-} // namespace wavesan::emu::detail
+#include "wavesan/emu/engine_fast.h" // syncThreads(): the inline fast path
 
-inline void __syncthreads(std::source_location Loc = std::source_location::current()) {
+__attribute__((always_inline)) inline void
+__syncthreads(std::source_location Loc = std::source_location::current()) {
   ::wavesan::emu::detail::syncThreads(Loc);
 }
 inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }

@@ -43,9 +43,11 @@ struct WaveOpCall {
   std::source_location Loc;
 };
 
-/// Blocks the calling lane until the operation resolves; returns its result
-/// bits (shuffled value, vote mask or 0/1).
-uint64_t waveOp(WaveOpCall &Call);
+} // namespace wavesan::emu::detail
+
+#include "wavesan/emu/engine_fast.h" // waveOp(): the inline fast path
+
+namespace wavesan::emu::detail {
 
 template <class T>
 concept Shufflable = std::is_arithmetic_v<T> && sizeof(T) <= 8;
@@ -61,12 +63,12 @@ template <Shufflable T> inline T fromBits(uint64_t B) {
   return V;
 }
 template <Shufflable T>
-inline T shuffle(WaveOpKind Kind, const char *Name, bool HasMask, uint64_t Mask, T Var, int Arg,
+__attribute__((always_inline)) inline T shuffle(WaveOpKind Kind, const char *Name, bool HasMask, uint64_t Mask, T Var, int Arg,
                  int Width, const std::source_location &Loc) {
   WaveOpCall C{Kind, HasMask, Width, Arg, Mask, toBits(Var), Name, Loc};
   return fromBits<T>(waveOp(C));
 }
-inline uint64_t vote(WaveOpKind Kind, const char *Name, bool HasMask, uint64_t Mask, int Pred,
+__attribute__((always_inline)) inline uint64_t vote(WaveOpKind Kind, const char *Name, bool HasMask, uint64_t Mask, int Pred,
                      const std::source_location &Loc) {
   WaveOpCall C{Kind, HasMask, 0, 0, Mask, Pred != 0 ? 1u : 0u, Name, Loc};
   return waveOp(C);
@@ -77,13 +79,15 @@ inline uint64_t vote(WaveOpKind Kind, const char *Name, bool HasMask, uint64_t M
 #define WAVESAN_LOC std::source_location Loc = std::source_location::current()
 #define WAVESAN_SHUFFLE(Fn, Kind, ArgName)                                                 \
   template <::wavesan::emu::detail::Shufflable T>                                          \
-  inline T Fn(T Var, int ArgName, int Width = warpSize, WAVESAN_LOC) {                     \
+  __attribute__((always_inline)) inline T Fn(T Var, int ArgName, int Width = warpSize,     \
+                                             WAVESAN_LOC) {                                \
     return ::wavesan::emu::detail::shuffle(::wavesan::emu::detail::WaveOpKind::Kind, #Fn,  \
                                            false, 0, Var, ArgName, Width, Loc);            \
   }                                                                                        \
   template <::wavesan::emu::detail::Shufflable T>                                          \
-  inline T Fn##_sync(unsigned long long Mask, T Var, int ArgName, int Width = warpSize,    \
-                     WAVESAN_LOC) {                                                        \
+  __attribute__((always_inline)) inline T Fn##_sync(unsigned long long Mask, T Var,        \
+                                                    int ArgName, int Width = warpSize,     \
+                                                    WAVESAN_LOC) {                         \
     return ::wavesan::emu::detail::shuffle(::wavesan::emu::detail::WaveOpKind::Kind,       \
                                            #Fn "_sync", true, Mask, Var, ArgName, Width,   \
                                            Loc);                                           \
