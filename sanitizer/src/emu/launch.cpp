@@ -1,0 +1,224 @@
+//===--- launch.cpp - launch checks, worker pool, watchdog -----------------===//
+///
+/// \file
+/// A launch: the gfx942 launch checks (launch.h), then the blocks run on a
+/// pool of worker threads (engine.cpp runs them) while the launching thread
+/// waits, as a watchdog with kernel_timeout_s; plus the last HIP error and
+/// the statistics of the last launch.
+///
+//===----------------------------------------------------------------------===//
+#include "engine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unistd.h>
+
+namespace wavesan::emu::detail {
+
+namespace {
+
+/// Bound on how long a timed-out launch may take to stop after the stop flag
+/// is set (lanes see it at their next emulator call) before the process ends.
+constexpr auto StopGrace = std::chrono::seconds(2);
+
+class Pool {
+public:
+  /// Runs \p L on \p Workers threads; \returns false if the watchdog stopped it.
+  bool run(LaunchState &L, unsigned Workers, double TimeoutS, LaunchStats &Out) {
+    std::unique_lock<std::mutex> Lock(M);
+    while (Threads.size() < Workers) {
+      unsigned I = static_cast<unsigned>(Threads.size());
+      Threads.emplace_back([this, I] { workerMain(I); });
+      Threads.back().detach();
+    }
+    Active = &L;
+    ActiveWorkers = Workers;
+    Running = Workers;
+    Sum = LaunchStats{};
+    ++Generation;
+    Cv.notify_all();
+    bool TimedOut = false;
+    auto Done = [&] { return Running == 0; };
+    if (TimeoutS > 0) {
+      if (!DoneCv.wait_for(Lock, std::chrono::duration<double>(TimeoutS), Done)) {
+        TimedOut = true;
+        StopRequested = true;
+        Lock.unlock();
+        ReportLocation W;
+        W.File = L.Req.Loc.file_name();
+        W.Line = L.Req.Loc.line();
+        W.Function = L.Req.Loc.function_name();
+        W.Kernel = L.Req.KernelName;
+        W.Scope = ReportScope::Launch;
+        char Buf[64];
+        std::snprintf(Buf, sizeof Buf, "%g", TimeoutS);
+        report(ReportKind::KernelTimeout, W,
+                 std::string("kernel '") + L.Req.KernelName + "' did not finish within " + Buf +
+                     " s (kernel_timeout_s); stopping it");
+        Lock.lock();
+        if (!DoneCv.wait_for(Lock, StopGrace, Done)) {
+          std::fprintf(stderr,
+                       "wavesan: kernel '%s' cannot be stopped (a lane loops without calling "
+                       "the emulator); exiting\n",
+                       L.Req.KernelName);
+          std::fflush(nullptr);
+          _exit(options().exitcode);
+        }
+        StopRequested = false;
+      }
+    } else {
+      DoneCv.wait(Lock, Done);
+    }
+    Out = Sum;
+    Active = nullptr;
+    return !TimedOut;
+  }
+
+private:
+  void workerMain(unsigned I) {
+    Worker W(I);
+    ThisWorker = &W;
+    Current.Hot = &W;
+    uint64_t Seen = 0;
+    std::unique_lock<std::mutex> Lock(M);
+    for (;;) {
+      Cv.wait(Lock, [&] { return Generation != Seen; });
+      Seen = Generation;
+      if (I >= ActiveWorkers)
+        continue;
+      LaunchState *L = Active;
+      Lock.unlock();
+      W.runBlocks(*L);
+      Lock.lock();
+      Sum.Blocks += W.Stats.Blocks;
+      Sum.Lanes += W.Stats.Lanes;
+      Sum.WaveOpCalls += W.Stats.WaveOpCalls;
+      Sum.WaveOps += W.Stats.WaveOps;
+      Sum.Barriers += W.Stats.Barriers;
+      Sum.Switches += W.Stats.Switches;
+      Sum.FibersCreated += W.Stats.FibersCreated;
+      Sum.PeakFibersPerWorker = std::max(Sum.PeakFibersPerWorker, W.Stats.PeakFibersPerWorker);
+      if (--Running == 0)
+        DoneCv.notify_all();
+    }
+  }
+
+  std::mutex M;
+  std::condition_variable Cv, DoneCv;
+  std::vector<std::thread> Threads;
+  LaunchState *Active = nullptr;
+  unsigned ActiveWorkers = 0, Running = 0;
+  uint64_t Generation = 0;
+  LaunchStats Sum;
+};
+
+Pool &pool() {
+  static Pool *P = new Pool; // never destroyed: detached workers may outlive main()
+  return *P;
+}
+
+std::mutex LaunchMutex; // one launch at a time
+LaunchStats LastStats;
+std::atomic<unsigned> WorkersOverride{0};
+std::atomic<double> TimeoutOverride{-1.0};
+thread_local hipError_t LastError = hipSuccess;
+
+ReportLocation launchSite(const LaunchRequest &R) {
+  ReportLocation W;
+  W.File = R.Loc.file_name();
+  W.Line = R.Loc.line();
+  W.Function = R.Loc.function_name();
+  W.Kernel = R.KernelName;
+  W.Scope = ReportScope::Launch;
+  return W;
+}
+
+hipError_t fail(hipError_t E) {
+  LastError = E;
+  return E;
+}
+
+} // namespace
+
+hipError_t setLastError(hipError_t E) {
+  if (E != hipSuccess)
+    LastError = E;
+  return E;
+}
+
+hipError_t takeLastError(bool Reset) {
+  hipError_t E = LastError;
+  if (Reset)
+    LastError = hipSuccess;
+  return E;
+}
+
+hipError_t launch(const LaunchRequest &R) {
+  const Options &O = options();
+  const dim3 G = R.Grid, B = R.Block;
+  if (!G.x || !G.y || !G.z || !B.x || !B.y || !B.z)
+    return fail(hipErrorInvalidConfiguration);
+  const uint64_t Threads = uint64_t(B.x) * B.y * B.z;
+  if (Threads > MaxThreadsPerBlock) {
+    report(ReportKind::BlockTooLarge, launchSite(R),
+           "block (" + std::to_string(B.x) + ", " + std::to_string(B.y) + ", " +
+               std::to_string(B.z) + ") has " + std::to_string(Threads) +
+               " threads; gfx942 runs at most 1024 per block; the launch fails with "
+               "hipErrorInvalidConfiguration");
+    return fail(hipErrorInvalidConfiguration);
+  }
+  if (R.SharedBytes > Gfx942LdsBytesPerBlock) {
+    report(ReportKind::LdsOverLimit, launchSite(R),
+           "the launch asks for " + std::to_string(R.SharedBytes) +
+               " bytes of dynamic shared memory; a gfx942 block has at most 65536 bytes of LDS; "
+               "the launch fails with hipErrorLaunchOutOfResources");
+    return fail(hipErrorLaunchOutOfResources);
+  }
+  const uint64_t Blocks = uint64_t(G.x) * G.y * G.z;
+  if (Blocks < Gfx942ComputeUnits) {
+    char Ratio[32];
+    std::snprintf(Ratio, sizeof Ratio, "%.1f%%", 100.0 * double(Blocks) / Gfx942ComputeUnits);
+    report(ReportKind::LaunchUnderfilledGrid, launchSite(R),
+           "grid of " + std::to_string(Blocks) + (Blocks == 1 ? " block fills " : " blocks fills ") + Ratio +
+               " of the 304 compute units of a gfx942 (fill ratio " + std::to_string(Blocks) +
+               "/304)");
+  }
+
+  std::lock_guard<std::mutex> Guard(LaunchMutex);
+  LaunchState L;
+  L.Req = R;
+  L.WaveSize = O.wave_size;
+  L.BlockThreads = static_cast<unsigned>(Threads);
+  L.NumBlocks = Blocks;
+  unsigned Workers = WorkersOverride ? WorkersOverride.load() : O.workers;
+  if (!Workers)
+    Workers = std::max(1u, std::thread::hardware_concurrency());
+  const double Timeout = TimeoutOverride >= 0 ? TimeoutOverride.load() : O.kernel_timeout_s;
+  Workers = static_cast<unsigned>(std::min<uint64_t>(Workers, Blocks));
+  LaunchStats S;
+  bool Finished = pool().run(L, Workers, Timeout, S);
+  S.Workers = Workers;
+  S.WaveSize = L.WaveSize;
+  LastStats = S;
+  if (!Finished)
+    return fail(hipErrorLaunchTimeOut);
+  if (L.Failed)
+    return fail(hipErrorLaunchFailure);
+  return hipSuccess;
+}
+
+} // namespace wavesan::emu::detail
+
+namespace wavesan {
+LaunchStats lastLaunchStats() {
+  std::lock_guard<std::mutex> Guard(emu::detail::LaunchMutex);
+  return emu::detail::LastStats;
+}
+void setWorkers(unsigned Workers) { emu::detail::WorkersOverride = Workers; }
+void setKernelTimeout(double Seconds) { emu::detail::TimeoutOverride = Seconds; }
+} // namespace wavesan
