@@ -8,6 +8,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "checks/HardcodedWarpSizeCheck.h"
+#include "checks/HardcodedWarpSizeMessages.h"
 #include "checks/NodeContext.h"
 #include "checks/Targets.h"
 #include "checks/WaveMatchers.h"
@@ -24,6 +25,7 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace wavecheck {
+using namespace hardcoded_warp_size;
 namespace {
 
 /// CUDA's warp size: the value this check looks for.
@@ -36,26 +38,6 @@ constexpr int64_t CudaWarpShift = 5;
 constexpr unsigned Wave64 = 64;
 /// Longest code quoted in a message; longer code is cut and ends in "...".
 constexpr size_t MaxQuotedChars = 40;
-/// What a hard-coded 32 stands for.
-enum class Role { Lane, WarpId, WarpCount, Width, Extent, Stride };
-
-/// Messages by Role. Arguments: %0 quoted code, %1 target, %2 wave size,
-/// %3 last lane, %4 CUDA warps per wavefront, %5 what else the function does.
-const char *const Messages[] = {
-    "lane index computed with 32 ('%0'); wavefronts have %2 lanes on this target, so lanes 32-%3 "
-    "alias lanes 0-31",
-    "warp id computed with 32 ('%0'); wavefronts have %2 lanes on this target, so one wavefront gets "
-    "%4 warp ids",
-    "warp count computed with 32 ('%0'); wavefronts have %2 lanes on this target, so it is %4 times "
-    "the number of wavefronts in the block",
-    "shuffle width 32 splits the %2-lane wavefront into two independent halves%5",
-    "per-lane array extent 32 ('%0') holds one slot per lane of a 32-lane warp; wavefronts have "
-    "%2 lanes on this target, so a lane index reaches %3",
-    "loop stride 32 on a lane-indexed variable ('%0'); wavefronts have %2 lanes on this target, so "
-    "lanes 32-%3 revisit elements of lanes 0-31"};
-const char *const RolePhrases[] = {"a lane index",    "a warp id",
-                                   "a warp count",    "a shuffle width",
-                                   "a per-lane array extent", "a loop stride"};
 
 /// Key of a definition: the raw location of a macro's value token or of a
 /// constant's initialiser.
@@ -66,29 +48,6 @@ struct Edit {
   SourceRange Range;
   std::string Text;
 };
-
-/// True when the element \p Sub selects (or an element of it, `s[i][k]`) is
-/// assigned, compound-assigned, incremented or decremented.
-bool isWrittenElement(const ArraySubscriptExpr *Sub, ASTContext &Ctx) {
-  const Stmt *Cur = Sub;
-  for (unsigned Depth = 0; Depth < 8; ++Depth) {
-    DynTypedNodeList Ps = Ctx.getParents(*Cur);
-    const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
-    if (!P)
-      return false;
-    if (const auto *BO = dyn_cast<BinaryOperator>(P))
-      return BO->isAssignmentOp() && BO->getLHS()->IgnoreParenImpCasts() == Cur;
-    if (const auto *UO = dyn_cast<UnaryOperator>(P))
-      return UO->isIncrementDecrementOp();
-    const auto *Outer = dyn_cast<ArraySubscriptExpr>(P);
-    if (Outer && Outer->getBase()->IgnoreParenImpCasts() != Cur)
-      return false; // Cur is an index, not the array
-    if (!Outer && !isa<ParenExpr, ImplicitCastExpr>(P))
-      return false;
-    Cur = P;
-  }
-  return false;
-}
 
 } // namespace
 

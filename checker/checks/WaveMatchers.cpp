@@ -445,6 +445,27 @@ const BinaryOperator *laneIdComputedWith32(const Expr *E, const ASTContext &Ctx,
   return By32 && isThreadIndexDerived(BO->getLHS()) ? BO : nullptr;
 }
 
+bool isWrittenElement(const ArraySubscriptExpr *Sub, ASTContext &Ctx) {
+  const Stmt *Cur = Sub;
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    DynTypedNodeList Ps = Ctx.getParents(*Cur);
+    const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+    if (!P)
+      return false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(P))
+      return BO->isAssignmentOp() && BO->getLHS()->IgnoreParenImpCasts() == Cur;
+    if (const auto *UO = dyn_cast<UnaryOperator>(P))
+      return UO->isIncrementDecrementOp();
+    const auto *Outer = dyn_cast<ArraySubscriptExpr>(P);
+    if (Outer && Outer->getBase()->IgnoreParenImpCasts() != Cur)
+      return false; // Cur is an index, not the array
+    if (!Outer && !isa<ParenExpr, ImplicitCastExpr>(P))
+      return false;
+    Cur = P;
+  }
+  return false;
+}
+
 bool mentionsBlockDim(const Stmt *S) {
   if (const auto *OVE = dyn_cast_or_null<OpaqueValueExpr>(S))
     return mentionsBlockDim(OVE->getSourceExpr());

@@ -186,6 +186,10 @@ const clang::BinaryOperator *laneIdComputedWith32(const clang::Expr *E,
                                                   const clang::ASTContext &Ctx,
                                                   unsigned Depth = MaxDerivationDepth);
 
+/// True when the element \p Sub selects (or an element of it, `s[i][k]`) is
+/// assigned, compound-assigned, incremented or decremented.
+bool isWrittenElement(const clang::ArraySubscriptExpr *Sub, clang::ASTContext &Ctx);
+
 /// True when `blockDim` appears in \p S, also behind the OpaqueValueExpr of
 /// an MS property read (`blockDim.x`).
 bool mentionsBlockDim(const clang::Stmt *S);

@@ -26,10 +26,11 @@
 /// Rules: every rule of the catalogue, in catalogue order (findings of other
 /// checks, none today, get a rule appended): shortDescription = the summary;
 /// fullDescription = the "What it finds" section of rules/<check>.md, cut
-/// between blocks to code scanning's 1000 characters; help = the whole doc
-/// (text and markdown); default level "warning". A result's level is "error"
-/// when the finding is an error (warnings-as-errors), else "warning". Results
-/// keep the order of RunResult::Findings.
+/// between blocks to code scanning's 1000 characters (lib/SarifRules.cpp);
+/// help = the whole doc (text and markdown); default level "warning". A
+/// result's level is "error" when the finding is an error
+/// (warnings-as-errors), else "warning". Results keep the order of
+/// RunResult::Findings.
 ///
 /// Invocation: executionSuccessful is false when some input could not be
 /// analysed (exit code 3), true otherwise (findings do not make a run fail).
@@ -63,6 +64,7 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Catalogue.h"
 #include "lib/Driver.h"
+#include "lib/SarifRules.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticIDs.h"
@@ -93,14 +95,6 @@ constexpr llvm::StringRef SrcRoot = "%SRCROOT%";
 /// Hex digits of the SHA-1 kept in a fingerprint: 64 bits, the width of the
 /// hash in GitHub's own primaryLocationLineHash values.
 constexpr size_t FingerprintHexDigits = 16;
-
-/// Longest rule fullDescription.text code scanning takes ("The max number of
-/// characters is limited to 1000", GitHub's "SARIF support for code
-/// scanning", reportingDescriptor object).
-constexpr size_t MaxFullDescription = 1000;
-
-/// Ends a fullDescription cut to fit MaxFullDescription.
-constexpr llvm::StringRef ContinuedInHelp = "\n\n(continued in the rule's help)";
 
 /// The source root (see the file comment), absolute and without symlinks.
 std::string sourceRoot() {
@@ -344,47 +338,6 @@ llvm::json::Array SarifBuilder::invocations() {
   if (!ConfigNotes.empty())
     Inv["toolConfigurationNotifications"] = std::move(ConfigNotes);
   return llvm::json::Array{std::move(Inv)};
-}
-
-/// The rule's fullDescription: the doc's "## What it finds" section, without
-/// its heading; when longer than MaxFullDescription characters, cut before the
-/// last block (paragraph, list item, table, heading) that fits, trailing
-/// headings dropped, and ContinuedInHelp appended. Empty when the doc has no
-/// such section. The whole doc is the rule's help.
-std::string whatItFinds(llvm::StringRef Doc) {
-  size_t At = Doc.find("## What it finds\n");
-  if (At == llvm::StringRef::npos)
-    return {};
-  llvm::StringRef Section = Doc.drop_front(At).split('\n').second;
-  Section = Section.take_front(Section.find("\n## ")).trim();
-  if (Section.size() <= MaxFullDescription)
-    return Section.str();
-  // Offsets of the lines that start a block, and the longest prefix of whole
-  // blocks that fits with the marker.
-  size_t Fits = 0;
-  bool PrevTable = false;
-  for (size_t Pos = 0; Pos < Section.size();) {
-    llvm::StringRef Line = Section.substr(Pos).split('\n').first;
-    llvm::StringRef T = Line.ltrim();
-    bool Table = T.starts_with("|");
-    bool Starts = T.empty() || T.starts_with("#") || (Table && !PrevTable) ||
-                  T.starts_with("- ") || T.starts_with("* ") ||
-                  (!T.empty() && llvm::isDigit(T[0]) && T.ltrim("0123456789").starts_with(". "));
-    if (Starts && Pos + ContinuedInHelp.size() <= MaxFullDescription)
-      Fits = Pos;
-    PrevTable = Table;
-    Pos += Line.size() + 1;
-  }
-  llvm::StringRef Kept = Section.take_front(Fits).rtrim();
-  // A heading with nothing under it says nothing.
-  while (true) {
-    size_t LastLine = Kept.rfind('\n');
-    llvm::StringRef Last = Kept.substr(LastLine == llvm::StringRef::npos ? 0 : LastLine + 1);
-    if (!Last.ltrim().starts_with("#"))
-      break;
-    Kept = Kept.take_front(LastLine == llvm::StringRef::npos ? 0 : LastLine).rtrim();
-  }
-  return (Kept + ContinuedInHelp).str();
 }
 
 llvm::json::Object SarifBuilder::build() {
