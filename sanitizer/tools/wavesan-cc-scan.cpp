@@ -23,79 +23,10 @@ bool isIdentChar(char C) {
 
 bool isDigit(char C) { return C >= '0' && C <= '9'; }
 
-/// \p Src with comments, string and character literals blanked to spaces (newlines kept,
-/// offsets unchanged): the same lexing as scanLaunches, whose name walk-back uses it.
+/// \p Src with comments, string literals (raw strings with any prefix) and character
+/// literals (not digit separators) blanked to spaces, newlines kept and offsets unchanged:
+/// the one lexer both scans use.
 std::string blankedCode(const std::string &Src) {
-  std::string Code = Src;
-  const size_t N = Src.size();
-  auto Blank = [&](size_t From, size_t To) {
-    for (size_t K = From; K < To && K < N; ++K)
-      if (Code[K] != '\n')
-        Code[K] = ' ';
-  };
-  for (size_t I = 0; I < N;) {
-    char C = Src[I];
-    if (C == '/' && I + 1 < N && Src[I + 1] == '/') {
-      size_t J = I + 2;
-      while (J < N && Src[J] != '\n')
-        J += (Src[J] == '\\' && J + 1 < N && Src[J + 1] == '\n') ? 2 : 1;
-      Blank(I, J);
-      I = J;
-    } else if (C == '/' && I + 1 < N && Src[I + 1] == '*') {
-      size_t End = Src.find("*/", I + 2);
-      size_t J = End == std::string::npos ? N : End + 2;
-      Blank(I, J);
-      I = J;
-    } else if (C == '"' || C == '\'') {
-      bool Raw = C == '"' && I > 0 && Src[I - 1] == 'R';
-      if (C == '\'' && I > 0 && isIdentChar(Src[I - 1])) { // 1'000 or u8'x'
-        ++I;
-        continue;
-      }
-      size_t J;
-      if (Raw) {
-        size_t Paren = Src.find('(', I + 1);
-        std::string Close =
-            Paren == std::string::npos ? "" : ")" + Src.substr(I + 1, Paren - I - 1) + "\"";
-        size_t End = Close.empty() ? std::string::npos : Src.find(Close, Paren + 1);
-        J = End == std::string::npos ? N : End + Close.size();
-      } else {
-        J = I + 1;
-        while (J < N && Src[J] != C && Src[J] != '\n')
-          J += (Src[J] == '\\' && J + 1 < N) ? 2 : 1;
-        J = J < N ? J + 1 : N;
-      }
-      Blank(I, J);
-      I = J;
-    } else {
-      ++I;
-    }
-  }
-  return Code;
-}
-
-} // namespace
-
-std::vector<Launch> scanLaunches(const std::string &Src) {
-  std::vector<Launch> Found;
-  // Offsets of line starts, to turn an offset into line:col.
-  std::vector<size_t> LineStarts{0};
-  for (size_t I = 0; I < Src.size(); ++I)
-    if (Src[I] == '\n')
-      LineStarts.push_back(I + 1);
-  auto LineCol = [&](size_t Off, unsigned &Line, unsigned &Col) {
-    size_t Lo = 0, Hi = LineStarts.size();
-    while (Hi - Lo > 1) {
-      size_t Mid = (Lo + Hi) / 2;
-      if (LineStarts[Mid] <= Off)
-        Lo = Mid;
-      else
-        Hi = Mid;
-    }
-    Line = static_cast<unsigned>(Lo + 1);
-    Col = static_cast<unsigned>(Off - LineStarts[Lo] + 1);
-  };
-  // Code with comments and literals blanked out (same offsets), for the name walk-back.
   std::string Code = Src;
   const size_t N = Src.size();
   size_t I = 0;
@@ -157,7 +88,40 @@ std::vector<Launch> scanLaunches(const std::string &Src) {
       J = J < N ? J + 1 : N;
       Blank(I, J);
       I = J;
-    } else if (C == '<' && I + 2 < N && Src[I + 1] == '<' && Src[I + 2] == '<') {
+    } else {
+      ++I;
+    }
+  }
+  return Code;
+}
+
+} // namespace
+
+std::vector<Launch> scanLaunches(const std::string &Src) {
+  std::vector<Launch> Found;
+  // Offsets of line starts, to turn an offset into line:col.
+  std::vector<size_t> LineStarts{0};
+  for (size_t I = 0; I < Src.size(); ++I)
+    if (Src[I] == '\n')
+      LineStarts.push_back(I + 1);
+  auto LineCol = [&](size_t Off, unsigned &Line, unsigned &Col) {
+    size_t Lo = 0, Hi = LineStarts.size();
+    while (Hi - Lo > 1) {
+      size_t Mid = (Lo + Hi) / 2;
+      if (LineStarts[Mid] <= Off)
+        Lo = Mid;
+      else
+        Hi = Mid;
+    }
+    Line = static_cast<unsigned>(Lo + 1);
+    Col = static_cast<unsigned>(Off - LineStarts[Lo] + 1);
+  };
+  // Comments and literals blanked out (same offsets): a `<<<` left is code, and the
+  // name walk-back sees only code.
+  const std::string Code = blankedCode(Src);
+  const size_t N = Src.size();
+  for (size_t I = 0; I < N;) {
+    if (Code.compare(I, 3, "<<<") == 0) {
       // Walk back over spaces, then identifiers, `::` and one balanced <...> group.
       size_t K = I;
       while (K > 0 && (Code[K - 1] == ' ' || Code[K - 1] == '\t' || Code[K - 1] == '\n' ||
