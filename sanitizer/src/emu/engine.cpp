@@ -131,8 +131,8 @@ void Worker::absorbOther(ctx::fiber &&From) {
     LaneStacks[SaveLane->Linear] = Leaving;
     break;
   case Save::ToIdle:
-    Idle.push_back(std::move(From));
-    IdleStacks.push_back(Leaving);
+    IdleStacks[IdleCount] = Leaving;
+    IdleCtx[IdleCount++] = takeContext(From);
     --InUse;
     break;
   case Save::ToMain:
@@ -157,11 +157,10 @@ ctx::fiber runnerEntry(ctx::fiber &&From) {
 ctx::fiber Worker::takeRunner(StackBounds &Stack) {
   ++InUse;
   Stats.PeakFibersPerWorker = std::max(Stats.PeakFibersPerWorker, InUse);
-  if (!Idle.empty()) {
-    ctx::fiber F = std::move(Idle.back());
-    Idle.pop_back();
-    Stack = IdleStacks.back();
-    IdleStacks.pop_back();
+  if (IdleCount != 0) {
+    ctx::fiber F;
+    putContext(F, IdleCtx[--IdleCount]);
+    Stack = IdleStacks[IdleCount];
     return F;
   }
   ++Stats.FibersCreated;
@@ -171,7 +170,7 @@ ctx::fiber Worker::takeRunner(StackBounds &Stack) {
   return F;
 }
 
-void Worker::runLane(Lane *Ln) {
+inline void Worker::runLane(Lane *Ln) {
   Ln->State = LaneState::Running;
   setCurrent(Ln);
   try {
@@ -204,7 +203,7 @@ void Worker::laneExited(Lane *Ln) {
 
 // The current fiber is free (its lane exited): continue with a fresh lane on it
 // (returns), or hand over to a ready lane / the worker's main context (parks).
-void Worker::afterExit() {
+void Worker::afterExitSlow() {
   if (Abandon) {
     switchTo(std::move(Main), MainStack, Save::ToIdle, nullptr);
     return;

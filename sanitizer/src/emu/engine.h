@@ -41,6 +41,9 @@ constexpr unsigned Gfx942LdsBytesPerBlock = 64 * 1024;
 constexpr unsigned MaxThreadsPerBlock = 1024;
 static_assert(WorkerHot::RingSize >= MaxThreadsPerBlock);
 
+/// Whether \p K is one of the four shuffles (their enumerators come first).
+inline bool isShuffle(WaveOpKind K) { return K <= WaveOpKind::ShflXor; }
+
 /// Thrown into a lane by stopLane() when the watchdog stops a launch.
 struct StopLaneException {};
 
@@ -103,7 +106,6 @@ public:
 
   unsigned Index;
   LaunchState *L = nullptr;
-  unsigned InUse = 0;
 
 private:
   friend ctx::fiber runnerEntry(ctx::fiber &&From);
@@ -149,9 +151,24 @@ private:
   }
   void absorbOther(ctx::fiber &&From);
   ctx::fiber takeRunner(StackBounds &Stack);
-  void runLane(Lane *Ln);
+  inline void runLane(Lane *Ln);
   void laneExited(Lane *Ln);
-  void afterExit();
+  /// The current runner's lane exited: when another lane is ready, park this
+  /// runner and switch to that lane (inline: the common case), else
+  /// afterExitSlow(). Returns when the runner is to start a fresh lane.
+  __attribute__((always_inline)) void afterExit() {
+    if (!Abandon && hasReady() && !asanFibers()) [[likely]] {
+      Lane *R = popReady();
+      SaveKind = Save::ToIdle;
+      SaveLane = nullptr;
+      ++Stats.Switches;
+      normaliseMxcsr();
+      absorbHot(this, ctx::detail::jump_fcontext(takeContext(R->Fiber), nullptr).fctx);
+      return;
+    }
+    afterExitSlow();
+  }
+  void afterExitSlow();
   /// The current lane blocked on the current fiber: continue with the next
   /// ready lane (the fast path, inline) or elsewhere; returns when the lane is
   /// resumed.
@@ -180,6 +197,7 @@ private:
     return asanFibers() ? LaneStacks[Ln->Linear] : StackBounds{};
   }
   void resolveWave(Wave &Wv, Lane *Arriving);
+  bool resolveFullShuffle(Wave &Wv, Lane *Arriving);
   static bool shuffleFast(const Lane *Base, unsigned N, unsigned WS, uint64_t Active,
                           uint64_t *Results);
   static bool shuffleUniform(const Lane *Base, unsigned WS, WaveOpKind K, int W, int A,
@@ -194,12 +212,12 @@ private:
   std::vector<Lane> Lanes;
   std::vector<HeldSite> Held; ///< per lane (linear id), see HeldSite
   std::vector<StackBounds> LaneStacks; ///< per lane (linear id): its fiber's stack (ASan only)
-  unsigned NextFresh = 0, DoneCount = 0;
+  unsigned DoneCount = 0;
   bool Abandon = false;
 
   ctx::fiber Main;
-  std::vector<ctx::fiber> Idle;
-  std::vector<StackBounds> IdleStacks; ///< the stack of each Idle fiber
+  /// The stack of each parked runner (WorkerHot::IdleCtx; tracked only under ASan).
+  std::vector<StackBounds> IdleStacks = std::vector<StackBounds>(RingSize + 1);
   StackBounds MainStack;  ///< the worker thread's own stack (Main runs on it)
   StackBounds Running;    ///< the stack of the context running now
   StackBounds Leaving;    ///< the stack of the context that switched last

@@ -46,8 +46,6 @@ std::string site(const char *File, unsigned Line) {
   return std::string(File ? File : "<unknown>") + ":" + std::to_string(Line);
 }
 
-bool isShuffle(WaveOpKind K) { return K <= WaveOpKind::ShflXor; }
-
 const char *stateWords(LaneState S) {
   switch (S) {
   case LaneState::Done:
@@ -117,80 +115,11 @@ inline uint64_t Worker::waveOp(Lane *Ln, WaveOpCall &Call) {
   return Ln->Value;
 }
 
-namespace {
-/// Shuffle source lanes for one kind, width \p W and operand \p A (HIP's
-/// amd_warp_functions.h index arithmetic); false when a source is inactive.
-template <WaveOpKind K>
-bool shuffleSources(const Lane *Base, unsigned WS, int W, int A, uint64_t Active,
-                    uint64_t *Results) {
-  for (uint64_t Bits = Active; Bits; Bits &= Bits - 1) {
-    const int Self = std::countr_zero(Bits);
-    int Index;
-    if constexpr (K == WaveOpKind::Shfl) {
-      Index = (A & (W - 1)) + (Self & ~(W - 1));
-    } else if constexpr (K == WaveOpKind::ShflUp) {
-      Index = Self - A;
-      if (Index < (Self & ~(W - 1)))
-        Index = Self;
-    } else if constexpr (K == WaveOpKind::ShflDown) {
-      Index = Self + A;
-      if ((Self & (W - 1)) + A >= W)
-        Index = Self;
-    } else {
-      Index = Self ^ A;
-      if (Index >= ((Self + W) & ~(W - 1)))
-        Index = Self;
-    }
-    const unsigned Src = static_cast<unsigned>(Index) & (WS - 1);
-    if (!(Active >> Src & 1)) [[unlikely]]
-      return false;
-    Results[Self] = Base[Src].Value;
-  }
-  return true;
-}
-} // namespace
-
-// The common shuffle: one call site, every lane with the same kind, a valid
-// width and an in-range operand, every source lane active. Computes the
-// results and \returns true; otherwise false (the general loop then computes
-// them and reports).
-bool Worker::shuffleFast(const Lane *Base, unsigned N, unsigned WS, uint64_t Active,
-                         uint64_t *Results) {
-  (void)N;
-  const Lane &F = Base[std::countr_zero(Active)];
-  const WaveOpKind K = F.Op->Kind;
-  const int W = F.Op->Width, A = F.Op->Arg;
-  for (uint64_t Bits = Active; Bits; Bits &= Bits - 1) {
-    const Lane &Ln = Base[std::countr_zero(Bits)];
-    if (Ln.Op->Kind != K || Ln.Op->Width != W || Ln.Op->Arg != A)
-      return false;
-  }
-  return shuffleUniform(Base, WS, K, W, A, Active, Results);
-}
-
-// Shuffle results when every lane in \p Active has kind \p K, width \p W and
-// operand \p A; false when the width or operand is invalid or a source lane
-// is inactive (the general loop then reports).
-bool Worker::shuffleUniform(const Lane *Base, unsigned WS, WaveOpKind K, int W, int A,
-                            uint64_t Active, uint64_t *Results) {
-  if (W <= 0 || W > static_cast<int>(WS) || (W & (W - 1)) != 0 || A < 0 || A >= W)
-    return false;
-  switch (K) {
-  case WaveOpKind::Shfl:
-    return shuffleSources<WaveOpKind::Shfl>(Base, WS, W, A, Active, Results);
-  case WaveOpKind::ShflUp:
-    return shuffleSources<WaveOpKind::ShflUp>(Base, WS, W, A, Active, Results);
-  case WaveOpKind::ShflDown:
-    return shuffleSources<WaveOpKind::ShflDown>(Base, WS, W, A, Active, Results);
-  case WaveOpKind::ShflXor:
-    return shuffleSources<WaveOpKind::ShflXor>(Base, WS, W, A, Active, Results);
-  default:
-    return false;
-  }
-}
 
 void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
   if (Wv.Pending == 0)
+    return;
+  if (Arriving->State == LaneState::WaveOp && resolveFullShuffle(Wv, Arriving))
     return;
   Lane *const Base = &Lanes[Wv.First];
   HeldSite *const HeldBase = &Held[Wv.First];

@@ -117,9 +117,17 @@ struct WorkerHot {
   unsigned ReadyHead = 0, ReadyTail = 0;
   Lane *Cur = nullptr;
   unsigned NumLanes = 0;     ///< threads per block of the running launch
+  unsigned NextFresh = 0;    ///< the next lane (linear id) of the block to start
   unsigned BarrierCount = 0; ///< lanes waiting at a barrier
   Save SaveKind = Save::ToMain;
   Lane *SaveLane = nullptr;
+  /// Parked runner fibers (raw contexts, a stack: the most recently parked,
+  /// cache-warm one is reused first), each waiting to start a fresh lane. A
+  /// block has at most one runner per lane, so RingSize + 1 entries suffice.
+  /// Runners live as long as their worker (worker threads never end).
+  std::unique_ptr<ctx::detail::fcontext_t[]> IdleCtx{new ctx::detail::fcontext_t[RingSize + 1]};
+  unsigned IdleCount = 0;
+  unsigned InUse = 0; ///< runner fibers holding a lane (running or blocked)
 };
 
 /// A suspended fiber's raw fcontext (Boost 1.74's `fiber` holds exactly one
@@ -156,21 +164,57 @@ void syncThreadsFinish(WorkerHot *W, Lane *Ln, const std::source_location &Loc);
 /// The out-of-line barrier (checks the caller runs in a kernel).
 void syncThreadsSlow(const std::source_location &Loc);
 
-/// The current lane \p Ln blocked and another lane is ready: switch to it
-/// (the ready ring's first); returns when \p Ln is resumed.
-__attribute__((always_inline)) inline void switchToReady(WorkerHot *W, Lane *Ln) {
-  Lane *R = W->popReady();
+/// Stores the context \p From that switched to this one where it asked
+/// (WorkerHot::SaveKind): a blocked lane's fiber, or the idle runners.
+__attribute__((always_inline)) inline void absorbHot(WorkerHot *W, ctx::detail::fcontext_t From) {
+  // No ASan bookkeeping: under ASan every switch takes the out-of-line path.
+  if (W->SaveKind == WorkerHot::Save::ToLane) [[likely]] {
+    putContext(W->SaveLane->Fiber, From);
+  } else if (W->SaveKind == WorkerHot::Save::ToIdle) {
+    W->IdleCtx[W->IdleCount++] = From;
+    --W->InUse;
+  } else {
+    absorbOtherHot(W, From);
+  }
+}
+
+/// The current lane \p Ln blocked, no lane is ready, a lane of the block has
+/// not started and a parked runner exists: switch to that runner, which starts
+/// the fresh lane; returns when \p Ln is resumed.
+__attribute__((always_inline)) inline void switchToFresh(WorkerHot *W, Lane *Ln) {
+  const ctx::detail::fcontext_t To = W->IdleCtx[--W->IdleCount];
+  if (++W->InUse > W->Stats.PeakFibersPerWorker)
+    W->Stats.PeakFibersPerWorker = W->InUse;
   W->SaveKind = WorkerHot::Save::ToLane;
   W->SaveLane = Ln;
   ++W->Stats.Switches;
   normaliseMxcsr();
-  const ctx::detail::fcontext_t From = ctx::detail::jump_fcontext(takeContext(R->Fiber), nullptr).fctx;
-  // The lane that switched here: its fiber is empty while it runs. No ASan
-  // bookkeeping: under ASan every call takes the out-of-line path.
-  if (W->SaveKind == WorkerHot::Save::ToLane) [[likely]]
-    putContext(W->SaveLane->Fiber, From);
-  else
-    absorbOtherHot(W, From);
+  absorbHot(W, ctx::detail::jump_fcontext(To, nullptr).fctx);
+  W->Cur = Ln;
+  Current.Lane = Ln;
+  Ln->State = LaneState::Running;
+}
+
+/// The current lane \p Ln blocked and another lane is ready: switch to it
+/// (the ready ring's first); returns when \p Ln is resumed.
+__attribute__((always_inline)) inline void switchToReady(WorkerHot *W, Lane *Ln) {
+  Lane *R = W->popReady();
+  if (W->ReadyTail - W->ReadyHead >= 2) {
+    // The lane after R: its saved registers and kernel frame (FACTS.md:
+    // prefetching the next lane's context).
+    const Lane *NL = W->Ready[(W->ReadyHead + 1) & (WorkerHot::RingSize - 1)];
+    const char *Next;
+    std::memcpy(&Next, static_cast<const void *>(&NL->Fiber), sizeof Next);
+    __builtin_prefetch(Next);
+    __builtin_prefetch(Next + 64);
+    __builtin_prefetch(Next + 128);
+    __builtin_prefetch(Next + 192);
+  }
+  W->SaveKind = WorkerHot::Save::ToLane;
+  W->SaveLane = Ln;
+  ++W->Stats.Switches;
+  normaliseMxcsr();
+  absorbHot(W, ctx::detail::jump_fcontext(takeContext(R->Fiber), nullptr).fctx);
   W->Cur = Ln;
   Current.Lane = Ln;
   Ln->State = LaneState::Running;
@@ -192,10 +236,14 @@ __attribute__((always_inline)) inline void syncThreads(const std::source_locatio
   Ln->Site = Loc;
   Wave &Wv = W->Waves[Ln->Wave];
   --Wv.Runnable;
-  if (++W->BarrierCount == W->NumLanes || (Wv.Runnable == 0 && Wv.Pending != 0) ||
-      !W->hasReady()) [[unlikely]]
+  if (++W->BarrierCount == W->NumLanes || (Wv.Runnable == 0 && Wv.Pending != 0)) [[unlikely]]
     return syncThreadsFinish(W, Ln, Loc);
-  switchToReady(W, Ln);
+  if (W->hasReady()) [[likely]]
+    switchToReady(W, Ln);
+  else if (W->IdleCount != 0 && W->NextFresh < W->NumLanes)
+    switchToFresh(W, Ln);
+  else
+    syncThreadsFinish(W, Ln, Loc);
 }
 
 /// Blocks the calling lane until the operation resolves; returns its result
@@ -220,9 +268,14 @@ __attribute__((always_inline)) inline uint64_t waveOp(WaveOpCall &Call) {
              std::memcmp(&Wv.Site, &Call.Loc, sizeof Call.Loc) != 0) {
     Wv.Uniform = false;
   }
-  if (--Wv.Runnable == 0 || !W->hasReady()) [[unlikely]]
+  if (--Wv.Runnable == 0) [[unlikely]]
     return waveOpFinish(W, Ln);
-  switchToReady(W, Ln);
+  if (W->hasReady()) [[likely]]
+    switchToReady(W, Ln);
+  else if (W->IdleCount != 0 && W->NextFresh < W->NumLanes)
+    switchToFresh(W, Ln);
+  else
+    return waveOpFinish(W, Ln);
   return Ln->Value;
 }
 
