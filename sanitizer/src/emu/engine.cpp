@@ -196,7 +196,7 @@ inline void Worker::runLane(Lane *Ln) {
 void Worker::laneExited(Lane *Ln) {
   Ln->State = LaneState::Done;
   ++DoneCount;
-  Wave &Wv = Waves[Ln->Wave];
+  Wave &Wv = *Ln->WaveRec;
   if (--Wv.Runnable == 0 && !Abandon)
     resolveWave(Wv, Ln);
 }
@@ -312,7 +312,7 @@ __attribute__((always_inline)) inline void Worker::barrier(Lane *Ln,
                                                           const std::source_location &Loc) {
   Ln->State = LaneState::Barrier;
   Ln->Site = Loc;
-  Wave &Wv = Waves[Ln->Wave];
+  Wave &Wv = *Ln->WaveRec;
   --Wv.Runnable;
   if (++BarrierCount == Lanes.size()) [[unlikely]]
     if (completeBarrier(Ln, Loc))
@@ -342,6 +342,8 @@ void Worker::runBlock(uint64_t Id) {
     Waves[W].Count = std::min(WS, N - W * WS);
     Waves[W].Runnable = Waves[W].Count;
   }
+  for (Lane &Ln : Lanes)
+    Ln.WaveRec = &Waves[Ln.Wave];
   ReadyHead = ReadyTail = 0;
   NextFresh = DoneCount = BarrierCount = 0;
   Abandon = false;
@@ -415,7 +417,7 @@ Worker &workerOrDie(const char *What) {
 
 void syncThreadsFinish(WorkerHot *H, Lane *Ln, const std::source_location &Loc) {
   Worker *W = static_cast<Worker *>(H);
-  Wave &Wv = W->Waves[Ln->Wave];
+  Wave &Wv = *Ln->WaveRec;
   if (W->BarrierCount == W->NumLanes && W->completeBarrier(Ln, Loc))
     return;
   if (Wv.Runnable == 0 && Wv.Pending != 0)

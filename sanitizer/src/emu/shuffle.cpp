@@ -11,7 +11,9 @@
 //===----------------------------------------------------------------------===//
 #include "engine.h"
 
+#include <algorithm>
 #include <bit>
+#include <cstring>
 
 namespace wavesan::emu::detail {
 
@@ -91,19 +93,30 @@ namespace {
 /// Shuffle results of a full wave (every lane active, \p WS of them) for one
 /// kind, a valid width \p W and operand \p A: plain loops over the values
 /// gathered from the lane records (every source index is in the wave).
-template <WaveOpKind K>
-void shuffleFullWave(const uint64_t *V, unsigned WS, int W, int A, uint64_t *Results) {
-  for (int Self = 0; Self < static_cast<int>(WS); ++Self) {
-    int Index;
-    if constexpr (K == WaveOpKind::Shfl)
-      Index = (A & (W - 1)) + (Self & ~(W - 1));
-    else if constexpr (K == WaveOpKind::ShflUp)
-      Index = (Self & (W - 1)) < A ? Self : Self - A;
-    else if constexpr (K == WaveOpKind::ShflDown)
-      Index = (Self & (W - 1)) + A >= W ? Self : Self + A;
-    else
-      Index = Self ^ A; // A < W: stays in the lane's W-segment
-    Results[Self] = V[Index];
+/// The same results as block moves per W-lane segment (the common widths and
+/// offsets of reduction ladders make this a few memmoves), in place in \p V.
+void shuffleFullWave(WaveOpKind K, uint64_t *V, unsigned WS, int W, int A) {
+  const size_t Move = static_cast<size_t>(W - A) * sizeof *V;
+  for (int Seg = 0; Seg < static_cast<int>(WS); Seg += W) {
+    uint64_t *S = V + Seg;
+    switch (K) {
+    case WaveOpKind::Shfl: // every lane reads the segment's lane A
+      std::fill(S, S + W, S[A]);
+      break;
+    case WaveOpKind::ShflUp: // lanes A.. read lane - A; lanes below A keep their own
+      std::memmove(S + A, S, Move);
+      break;
+    case WaveOpKind::ShflDown: // lanes ..W-A-1 read lane + A; the rest keep their own
+      std::memmove(S, S + A, Move);
+      break;
+    default: { // lane ^ A stays in the segment (A < W)
+      uint64_t T[64];
+      std::memcpy(T, S, static_cast<size_t>(W) * sizeof *V);
+      for (int I = 0; I < W; ++I)
+        S[I] = T[I ^ A];
+      break;
+    }
+    }
   }
 }
 } // namespace
@@ -123,24 +136,12 @@ bool Worker::resolveFullShuffle(Wave &Wv, Lane *Arriving) {
   const uint64_t All = WS == 64 ? ~0ull : ((1ull << WS) - 1);
   if (C.HasMask && (All & ~C.Mask) != 0)
     return false;
-  uint64_t V[64], Results[64];
+  uint64_t V[64];
   for (unsigned I = 0; I < WS; ++I)
     V[I] = Base[I].Value;
-  switch (Wv.Kind) {
-  case WaveOpKind::Shfl:
-    shuffleFullWave<WaveOpKind::Shfl>(V, WS, W, A, Results);
-    break;
-  case WaveOpKind::ShflUp:
-    shuffleFullWave<WaveOpKind::ShflUp>(V, WS, W, A, Results);
-    break;
-  case WaveOpKind::ShflDown:
-    shuffleFullWave<WaveOpKind::ShflDown>(V, WS, W, A, Results);
-    break;
-  default:
-    shuffleFullWave<WaveOpKind::ShflXor>(V, WS, W, A, Results);
-    break;
-  }
+  shuffleFullWave(Wv.Kind, V, WS, W, A);
   ++Stats.WaveOps;
+  Stats.WaveOpCalls += WS;
   // Every lane but the arriving one becomes ready, in lane order. Op is left
   // as is: it is read only in state WaveOp. Locals: no reloads of the ring
   // through the lane stores.
@@ -148,7 +149,7 @@ bool Worker::resolveFullShuffle(Wave &Wv, Lane *Arriving) {
   unsigned Tail = ReadyTail;
   for (unsigned I = 0; I < WS; ++I) {
     Lane *Ln = Base + I;
-    Ln->Value = Results[I];
+    Ln->Value = V[I];
     Ln->State = LaneState::Ready;
     Ring[Tail & (RingSize - 1)] = Ln;
     Tail += Ln != Arriving;

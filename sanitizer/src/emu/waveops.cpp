@@ -74,7 +74,7 @@ uint64_t waveOpSlow(WaveOpCall &Call) {
 
 uint64_t waveOpFinish(WorkerHot *H, Lane *Ln) {
   Worker *W = static_cast<Worker *>(H);
-  Wave &Wv = W->Waves[Ln->Wave];
+  Wave &Wv = *Ln->WaveRec;
   if (Wv.Runnable == 0) {
     W->resolveWave(Wv, Ln);
     if (Ln->State != LaneState::WaveOp)
@@ -91,11 +91,10 @@ void absorbOtherHot(WorkerHot *H, ctx::detail::fcontext_t From) {
 }
 
 inline uint64_t Worker::waveOp(Lane *Ln, WaveOpCall &Call) {
-  ++Stats.WaveOpCalls;
   Ln->Op = &Call;
   Ln->Value = Call.Value;
   Ln->State = LaneState::WaveOp;
-  Wave &Wv = Waves[Ln->Wave];
+  Wave &Wv = *Ln->WaveRec;
   if (Wv.Pending++ == 0) {
     Wv.Uniform = true;
     Wv.Kind = Call.Kind;
@@ -133,6 +132,7 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
     if ((!C.HasMask || (All & ~C.Mask) == 0) &&
         shuffleUniform(Base, WS, Wv.Kind, Wv.Width, Wv.Arg, All, Results)) {
       ++Stats.WaveOps;
+      Stats.WaveOpCalls += N;
       for (unsigned I = 0; I < N; ++I) {
         Lane &Ln = Base[I];
         Ln.Value = Results[I];
@@ -209,6 +209,7 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
   const uint64_t WaveBits = N == 64 ? ~0ull : ((1ull << N) - 1);
   const uint64_t Missing = WaveBits & ~Active;
   ++Stats.WaveOps;
+  Stats.WaveOpCalls += static_cast<unsigned>(std::popcount(Active)); // counted as they resolve
 
   auto groupWhere = [&](ReportScope Scope) {
     return where(First, Loc.file_name(), Loc.line(), Loc.function_name(), Scope);

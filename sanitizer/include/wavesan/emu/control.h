@@ -24,7 +24,7 @@ struct LaunchStats {
   unsigned WaveSize = 0;      ///< lanes per wavefront
   uint64_t Blocks = 0;        ///< blocks run (or abandoned)
   uint64_t Lanes = 0;         ///< threads run
-  uint64_t WaveOpCalls = 0;   ///< lane calls of wave operations
+  uint64_t WaveOpCalls = 0;   ///< lane calls of wave operations (counted as they resolve)
   uint64_t WaveOps = 0;       ///< resolved wave operations (one per lane group)
   uint64_t Barriers = 0;      ///< completed block barriers
   uint64_t Switches = 0;      ///< fiber context switches

@@ -66,6 +66,7 @@ struct alignas(64) Lane : LaneCoords {
   ctx::fiber Fiber;             ///< the lane's suspended context while it is blocked
   WaveOpCall *Op = nullptr;     ///< the pending wave operation (state WaveOp)
   std::source_location Site;    ///< the __syncthreads call waited at (state Barrier)
+  struct Wave *WaveRec = nullptr; ///< its wave's record (Worker::Waves[Wave]), set per block
 };
 static_assert(sizeof(Lane) <= 64, "one cache line per lane record");
 
@@ -190,9 +191,8 @@ __attribute__((always_inline)) inline void switchToFresh(WorkerHot *W, Lane *Ln)
   ++W->Stats.Switches;
   normaliseMxcsr();
   absorbHot(W, ctx::detail::jump_fcontext(To, nullptr).fctx);
-  W->Cur = Ln;
+  W->Cur = Ln; // its state is Ready (set by whoever made it so): the same as Running
   Current.Lane = Ln;
-  Ln->State = LaneState::Running;
 }
 
 /// The current lane \p Ln blocked and another lane is ready: switch to it
@@ -215,9 +215,8 @@ __attribute__((always_inline)) inline void switchToReady(WorkerHot *W, Lane *Ln)
   ++W->Stats.Switches;
   normaliseMxcsr();
   absorbHot(W, ctx::detail::jump_fcontext(takeContext(R->Fiber), nullptr).fctx);
-  W->Cur = Ln;
+  W->Cur = Ln; // its state is Ready (set by whoever made it so): the same as Running
   Current.Lane = Ln;
-  Ln->State = LaneState::Running;
 }
 
 /// Whether the inline paths may run: in a kernel, no stop requested, no ASan.
@@ -234,7 +233,7 @@ __attribute__((always_inline)) inline void syncThreads(const std::source_locatio
   Lane *Ln = W->Cur;
   Ln->State = LaneState::Barrier;
   Ln->Site = Loc;
-  Wave &Wv = W->Waves[Ln->Wave];
+  Wave &Wv = *Ln->WaveRec;
   --Wv.Runnable;
   if (++W->BarrierCount == W->NumLanes || (Wv.Runnable == 0 && Wv.Pending != 0)) [[unlikely]]
     return syncThreadsFinish(W, Ln, Loc);
@@ -253,11 +252,10 @@ __attribute__((always_inline)) inline uint64_t waveOp(WaveOpCall &Call) {
   if (!fastPathOk(W)) [[unlikely]]
     return waveOpSlow(Call);
   Lane *Ln = W->Cur;
-  ++W->Stats.WaveOpCalls;
   Ln->Op = &Call;
   Ln->Value = Call.Value;
   Ln->State = LaneState::WaveOp;
-  Wave &Wv = W->Waves[Ln->Wave];
+  Wave &Wv = *Ln->WaveRec;
   if (Wv.Pending++ == 0) {
     Wv.Uniform = true;
     Wv.Kind = Call.Kind;
