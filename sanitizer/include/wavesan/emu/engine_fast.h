@@ -199,16 +199,15 @@ __attribute__((always_inline)) inline void switchToFresh(WorkerHot *W, Lane *Ln)
 /// (the ready ring's first); returns when \p Ln is resumed.
 __attribute__((always_inline)) inline void switchToReady(WorkerHot *W, Lane *Ln) {
   Lane *R = W->popReady();
-  if (W->ReadyTail - W->ReadyHead >= 2) {
-    // The lane after R: its saved registers and kernel frame (FACTS.md:
-    // prefetching the next lane's context).
-    const Lane *NL = W->Ready[(W->ReadyHead + 1) & (WorkerHot::RingSize - 1)];
+  if (W->ReadyTail - W->ReadyHead >= 1) {
+    // The lane after R: its saved registers and the frame above them (FACTS.md:
+    // prefetching the next lane's context; one lane ahead and two lines
+    // measured best here, bench/README.md "emulator").
+    const Lane *NL = W->Ready[W->ReadyHead & (WorkerHot::RingSize - 1)];
     const char *Next;
     std::memcpy(&Next, static_cast<const void *>(&NL->Fiber), sizeof Next);
     __builtin_prefetch(Next);
     __builtin_prefetch(Next + 64);
-    __builtin_prefetch(Next + 128);
-    __builtin_prefetch(Next + 192);
   }
   W->SaveKind = WorkerHot::Save::ToLane;
   W->SaveLane = Ln;
