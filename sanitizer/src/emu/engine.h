@@ -198,9 +198,9 @@ private:
   }
   void resolveWave(Wave &Wv, Lane *Arriving);
   bool resolveFullShuffle(Wave &Wv, Lane *Arriving);
-  static bool shuffleFast(const Lane *Base, unsigned N, unsigned WS, uint64_t Active,
-                          uint64_t *Results);
-  static bool shuffleUniform(const Lane *Base, unsigned WS, WaveOpKind K, int W, int A,
+  static bool shuffleFast(const Lane *Base, const uint64_t *V, unsigned N, unsigned WS,
+                          uint64_t Active, uint64_t *Results);
+  static bool shuffleUniform(const uint64_t *V, unsigned WS, WaveOpKind K, int W, int A,
                              uint64_t Active, uint64_t *Results);
   bool completeBarrier(Lane *Ln, const std::source_location &Loc);
   void reportStall();

@@ -21,7 +21,7 @@ namespace {
 /// Shuffle source lanes for one kind, width \p W and operand \p A (HIP's
 /// amd_warp_functions.h index arithmetic); false when a source is inactive.
 template <WaveOpKind K>
-bool shuffleSources(const Lane *Base, unsigned WS, int W, int A, uint64_t Active,
+bool shuffleSources(const uint64_t *V, unsigned WS, int W, int A, uint64_t Active,
                     uint64_t *Results) {
   for (uint64_t Bits = Active; Bits; Bits &= Bits - 1) {
     const int Self = std::countr_zero(Bits);
@@ -44,7 +44,7 @@ bool shuffleSources(const Lane *Base, unsigned WS, int W, int A, uint64_t Active
     const unsigned Src = static_cast<unsigned>(Index) & (WS - 1);
     if (!(Active >> Src & 1)) [[unlikely]]
       return false;
-    Results[Self] = Base[Src].Value;
+    Results[Self] = V[Src];
   }
   return true;
 }
@@ -54,7 +54,8 @@ bool shuffleSources(const Lane *Base, unsigned WS, int W, int A, uint64_t Active
 // width and an in-range operand, every source lane active. Computes the
 // results and \returns true; otherwise false (the general loop then computes
 // them and reports).
-bool Worker::shuffleFast(const Lane *Base, unsigned N, unsigned WS, uint64_t Active,
+bool Worker::shuffleFast(const Lane *Base, const uint64_t *V, unsigned N, unsigned WS,
+                         uint64_t Active,
                          uint64_t *Results) {
   (void)N;
   const Lane &F = Base[std::countr_zero(Active)];
@@ -65,25 +66,25 @@ bool Worker::shuffleFast(const Lane *Base, unsigned N, unsigned WS, uint64_t Act
     if (Ln.Op->Kind != K || Ln.Op->Width != W || Ln.Op->Arg != A)
       return false;
   }
-  return shuffleUniform(Base, WS, K, W, A, Active, Results);
+  return shuffleUniform(V, WS, K, W, A, Active, Results);
 }
 
 // Shuffle results when every lane in \p Active has kind \p K, width \p W and
 // operand \p A; false when the width or operand is invalid or a source lane
 // is inactive (the general loop then reports).
-bool Worker::shuffleUniform(const Lane *Base, unsigned WS, WaveOpKind K, int W, int A,
+bool Worker::shuffleUniform(const uint64_t *V, unsigned WS, WaveOpKind K, int W, int A,
                             uint64_t Active, uint64_t *Results) {
   if (W <= 0 || W > static_cast<int>(WS) || (W & (W - 1)) != 0 || A < 0 || A >= W)
     return false;
   switch (K) {
   case WaveOpKind::Shfl:
-    return shuffleSources<WaveOpKind::Shfl>(Base, WS, W, A, Active, Results);
+    return shuffleSources<WaveOpKind::Shfl>(V, WS, W, A, Active, Results);
   case WaveOpKind::ShflUp:
-    return shuffleSources<WaveOpKind::ShflUp>(Base, WS, W, A, Active, Results);
+    return shuffleSources<WaveOpKind::ShflUp>(V, WS, W, A, Active, Results);
   case WaveOpKind::ShflDown:
-    return shuffleSources<WaveOpKind::ShflDown>(Base, WS, W, A, Active, Results);
+    return shuffleSources<WaveOpKind::ShflDown>(V, WS, W, A, Active, Results);
   case WaveOpKind::ShflXor:
-    return shuffleSources<WaveOpKind::ShflXor>(Base, WS, W, A, Active, Results);
+    return shuffleSources<WaveOpKind::ShflXor>(V, WS, W, A, Active, Results);
   default:
     return false;
   }
@@ -136,9 +137,7 @@ bool Worker::resolveFullShuffle(Wave &Wv, Lane *Arriving) {
   const uint64_t All = WS == 64 ? ~0ull : ((1ull << WS) - 1);
   if (C.HasMask && (All & ~C.Mask) != 0)
     return false;
-  uint64_t V[64];
-  for (unsigned I = 0; I < WS; ++I)
-    V[I] = Base[I].Value;
+  uint64_t *const V = &Vals[Wv.First];
   shuffleFullWave(Wv.Kind, V, WS, W, A);
   ++Stats.WaveOps;
   Stats.WaveOpCalls += WS;
@@ -149,7 +148,6 @@ bool Worker::resolveFullShuffle(Wave &Wv, Lane *Arriving) {
   unsigned Tail = ReadyTail;
   for (unsigned I = 0; I < WS; ++I) {
     Lane *Ln = Base + I;
-    Ln->Value = V[I];
     Ln->State = LaneState::Ready;
     Ring[Tail & (RingSize - 1)] = Ln;
     Tail += Ln != Arriving;

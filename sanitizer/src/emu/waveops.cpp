@@ -78,10 +78,10 @@ uint64_t waveOpFinish(WorkerHot *H, Lane *Ln) {
   if (Wv.Runnable == 0) {
     W->resolveWave(Wv, Ln);
     if (Ln->State != LaneState::WaveOp)
-      return Ln->Value;
+      return W->Vals[Ln->Linear];
   }
   W->blockCurrent(Ln);
-  return Ln->Value;
+  return W->Vals[Ln->Linear];
 }
 
 void absorbOtherHot(WorkerHot *H, ctx::detail::fcontext_t From) {
@@ -92,26 +92,17 @@ void absorbOtherHot(WorkerHot *H, ctx::detail::fcontext_t From) {
 
 inline uint64_t Worker::waveOp(Lane *Ln, WaveOpCall &Call) {
   Ln->Op = &Call;
-  Ln->Value = Call.Value;
+  Vals[Ln->Linear] = Call.Value;
   Ln->State = LaneState::WaveOp;
   Wave &Wv = *Ln->WaveRec;
-  if (Wv.Pending++ == 0) {
-    Wv.Uniform = true;
-    Wv.Kind = Call.Kind;
-    Wv.Width = Call.Width;
-    Wv.Arg = Call.Arg;
-    Wv.Site = Call.Loc;
-  } else if (Wv.Kind != Call.Kind || Wv.Width != Call.Width || Wv.Arg != Call.Arg ||
-             std::memcmp(&Wv.Site, &Call.Loc, sizeof Call.Loc) != 0) {
-    Wv.Uniform = false;
-  }
+  recordArrival(Wv, Call);
   if (--Wv.Runnable == 0) [[unlikely]] {
     resolveWave(Wv, Ln);
     if (Ln->State != LaneState::WaveOp)
-      return Ln->Value;
+      return Vals[Ln->Linear];
   }
   blockCurrent(Ln);
-  return Ln->Value;
+  return Vals[Ln->Linear];
 }
 
 
@@ -121,6 +112,7 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
   if (Arriving->State == LaneState::WaveOp && resolveFullShuffle(Wv, Arriving))
     return;
   Lane *const Base = &Lanes[Wv.First];
+  uint64_t *const V = &Vals[Wv.First]; // the lanes' operands, then results
   HeldSite *const HeldBase = &Held[Wv.First];
   const unsigned N = Wv.Count, WS = L->WaveSize;
   // The common case: the whole wave at one shuffle with one operand, nothing
@@ -130,12 +122,12 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
     const WaveOpCall &C = *Base[0].Op;
     uint64_t Results[64];
     if ((!C.HasMask || (All & ~C.Mask) == 0) &&
-        shuffleUniform(Base, WS, Wv.Kind, Wv.Width, Wv.Arg, All, Results)) {
+        shuffleUniform(V, WS, Wv.Kind, Wv.Width, Wv.Arg, All, Results)) {
       ++Stats.WaveOps;
       Stats.WaveOpCalls += N;
       for (unsigned I = 0; I < N; ++I) {
         Lane &Ln = Base[I];
-        Ln.Value = Results[I];
+        V[I] = Results[I];
         Ln.Op = nullptr;
         if (&Ln == Arriving) {
           Ln.State = LaneState::Running;
@@ -265,10 +257,10 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
   uint64_t VoteBits = 0;
   if (!isShuffle(C0.Kind))
     for (unsigned I = 0; I < N; ++I)
-      if (Considered >> I & 1 && Base[I].Value)
+      if (Considered >> I & 1 && V[I])
         VoteBits |= 1ull << I;
   uint64_t Results[64]; // written over the operands once every source was read
-  if (isShuffle(C0.Kind) && OneSite && shuffleFast(Base, N, WS, Active, Results))
+  if (isShuffle(C0.Kind) && OneSite && shuffleFast(Base, V, N, WS, Active, Results))
     goto Wake;
   {
   bool ReportedWidth = false, ReportedRange = false, ReportedRead = false;
@@ -342,7 +334,7 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
       }
       const unsigned Src = static_cast<unsigned>(Index) & (WS - 1); // ds_bpermute wraps
       if (Active >> Src & 1) {
-        R = Base[Src].Value;
+        R = V[Src];
       } else if (!ReportedRead) {
         ReportedRead = true;
         std::string Why = Src >= N ? "it does not exist (the block ends at lane " +
@@ -362,7 +354,7 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
 Wake:
   for (uint64_t Bits = Active; Bits; Bits &= Bits - 1) {
     const unsigned I = static_cast<unsigned>(std::countr_zero(Bits));
-    Base[I].Value = Results[I];
+    V[I] = Results[I];
   }
 
   // Wake the group, in lane order; the arriving lane just continues.

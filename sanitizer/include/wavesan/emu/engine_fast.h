@@ -58,11 +58,6 @@ enum class LaneState : uint8_t { Fresh, Running, Ready, WaveOp, Barrier, Done };
 /// the lane's state besides its stack.
 struct alignas(64) Lane : LaneCoords {
   LaneState State = LaneState::Fresh;
-  /// The pending wave operation's operand bits, copied from Op->Value so that
-  /// the common resolution reads the contiguous lane records, not one line of
-  /// each lane stack (the wave's Uniform fields stand for the other operands);
-  /// once the operation resolved, this lane's result.
-  uint64_t Value = 0;
   ctx::fiber Fiber;             ///< the lane's suspended context while it is blocked
   WaveOpCall *Op = nullptr;     ///< the pending wave operation (state WaveOp)
   std::source_location Site;    ///< the __syncthreads call waited at (state Barrier)
@@ -117,6 +112,11 @@ struct WorkerHot {
   std::unique_ptr<Lane *[]> Ready{new Lane *[RingSize]};
   unsigned ReadyHead = 0, ReadyTail = 0;
   Lane *Cur = nullptr;
+  /// Per lane of the block (linear id): the pending wave operation's operand
+  /// bits, copied from WaveOpCall::Value; once the operation resolved, the
+  /// lane's result. Contiguous, so that a wave's resolution moves values as
+  /// blocks instead of visiting each lane record.
+  std::unique_ptr<uint64_t[]> Vals{new uint64_t[RingSize]()};
   unsigned NumLanes = 0;     ///< threads per block of the running launch
   unsigned NextFresh = 0;    ///< the next lane (linear id) of the block to start
   unsigned BarrierCount = 0; ///< lanes waiting at a barrier
@@ -244,17 +244,9 @@ __attribute__((always_inline)) inline void syncThreads(const std::source_locatio
     syncThreadsFinish(W, Ln, Loc);
 }
 
-/// Blocks the calling lane until the operation resolves; returns its result
-/// bits (shuffled value, vote mask or 0/1).
-__attribute__((always_inline)) inline uint64_t waveOp(WaveOpCall &Call) {
-  WorkerHot *W = Current.Hot;
-  if (!fastPathOk(W)) [[unlikely]]
-    return waveOpSlow(Call);
-  Lane *Ln = W->Cur;
-  Ln->Op = &Call;
-  Ln->Value = Call.Value;
-  Ln->State = LaneState::WaveOp;
-  Wave &Wv = *Ln->WaveRec;
+/// Counts a lane's arrival at \p Call in its wave and keeps Wave::Uniform
+/// (the fast path and waveops.cpp's out-of-line one both use it).
+__attribute__((always_inline)) inline void recordArrival(Wave &Wv, const WaveOpCall &Call) {
   if (Wv.Pending++ == 0) {
     Wv.Uniform = true;
     Wv.Kind = Call.Kind;
@@ -265,6 +257,20 @@ __attribute__((always_inline)) inline uint64_t waveOp(WaveOpCall &Call) {
              std::memcmp(&Wv.Site, &Call.Loc, sizeof Call.Loc) != 0) {
     Wv.Uniform = false;
   }
+}
+
+/// Blocks the calling lane until the operation resolves; returns its result
+/// bits (shuffled value, vote mask or 0/1).
+__attribute__((always_inline)) inline uint64_t waveOp(WaveOpCall &Call) {
+  WorkerHot *W = Current.Hot;
+  if (!fastPathOk(W)) [[unlikely]]
+    return waveOpSlow(Call);
+  Lane *Ln = W->Cur;
+  Ln->Op = &Call;
+  W->Vals[Ln->Linear] = Call.Value;
+  Ln->State = LaneState::WaveOp;
+  Wave &Wv = *Ln->WaveRec;
+  recordArrival(Wv, Call);
   if (--Wv.Runnable == 0) [[unlikely]]
     return waveOpFinish(W, Ln);
   if (W->hasReady()) [[likely]]
@@ -273,7 +279,7 @@ __attribute__((always_inline)) inline uint64_t waveOp(WaveOpCall &Call) {
     switchToFresh(W, Ln);
   else
     return waveOpFinish(W, Ln);
-  return Ln->Value;
+  return W->Vals[Ln->Linear];
 }
 
 } // namespace wavesan::emu::detail
