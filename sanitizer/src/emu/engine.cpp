@@ -128,7 +128,8 @@ void Worker::absorbOther(ctx::fiber &&From) {
   switch (SaveKind) {
   case Save::ToLane:
     SaveLane->Fiber = std::move(From);
-    LaneStacks[SaveLane->Linear] = Leaving;
+    if (asanFibers())
+      LaneStacks[SaveLane->Linear] = Leaving;
     break;
   case Save::ToIdle:
     IdleStacks[IdleCount] = Leaving;
@@ -146,7 +147,7 @@ ctx::fiber runnerEntry(ctx::fiber &&From) {
   if (__sanitizer_finish_switch_fiber) // the first switch to this fiber (switchTo began it)
     __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
   Worker &W = *ThisWorker;
-  W.absorb(std::move(From));
+  W.absorbOther(std::move(From)); // a fresh fiber's first switch carries no tag
   for (;;) {
     Lane *Ln = &W.Lanes[W.NextFresh++];
     W.runLane(Ln);
@@ -210,7 +211,7 @@ void Worker::afterExitSlow() {
   }
   if (hasReady()) {
     Lane *R = popReady();
-    switchTo(std::move(R->Fiber), stackOf(R), Save::ToIdle, nullptr);
+    switchTo(std::move(R->Fiber), stackOf(R), Save::ToIdle, nullptr, /*Pop=*/true);
     return;
   }
   if (NextFresh < Lanes.size())

@@ -117,15 +117,17 @@ private:
   /// Switches to \p Target; returns when this context is resumed. Inline: the
   /// fewer frames return after a switch, the fewer returns mispredict
   /// (fcontext leaves its call's entry on the return stack buffer).
+  /// \p Pop: \p Target is a ready lane just popped (its switch was counted
+  /// when it became ready).
   __attribute__((always_inline)) void switchTo(ctx::fiber &&Target, StackBounds TargetStack,
-                                               Save Kind, Lane *ToLane) {
+                                               Save Kind, Lane *ToLane, bool Pop = false) {
     SaveKind = Kind;
     SaveLane = ToLane;
-    ++Stats.Switches;
+    if (!Pop)
+      ++Stats.Switches;
     normaliseMxcsr();
     if (!asanFibers()) [[likely]] {
-      ctx::fiber From = std::move(Target).resume();
-      absorb(std::move(From));
+      absorb(ctx::detail::jump_fcontext(takeContext(Target), nullptr));
       return;
     }
     const StackBounds Mine = Running;
@@ -133,21 +135,22 @@ private:
     Running = TargetStack;
     void *Fake = nullptr;
     __sanitizer_start_switch_fiber(&Fake, TargetStack.Lo, TargetStack.Size);
-    ctx::fiber From = std::move(Target).resume();
+    const ctx::detail::transfer_t T = ctx::detail::jump_fcontext(takeContext(Target), nullptr);
     if (__sanitizer_finish_switch_fiber)
       __sanitizer_finish_switch_fiber(Fake, nullptr, nullptr);
     Running = Mine;
-    absorb(std::move(From));
+    absorb(T);
   }
-  /// Stores the context that just switched to us where it asked to be stored.
-  __attribute__((always_inline)) void absorb(ctx::fiber &&From) {
-    if (SaveKind == Save::ToLane) [[likely]] {
-      SaveLane->Fiber = std::move(From);
-      if (asanFibers()) [[unlikely]]
-        LaneStacks[SaveLane->Linear] = Leaving;
-    } else {
-      absorbOther(std::move(From));
+  /// Stores the context that just switched to us where the switch says
+  /// (IdleTag, engine_fast.h).
+  __attribute__((always_inline)) void absorb(ctx::detail::transfer_t T) {
+    if (T.data) [[likely]] {
+      absorbHot(this, T);
+      return;
     }
+    ctx::fiber F;
+    putContext(F, T.fctx);
+    absorbOther(std::move(F));
   }
   void absorbOther(ctx::fiber &&From);
   ctx::fiber takeRunner(StackBounds &Stack);
@@ -159,11 +162,8 @@ private:
   __attribute__((always_inline)) void afterExit() {
     if (!Abandon && hasReady() && !asanFibers()) [[likely]] {
       Lane *R = popReady();
-      SaveKind = Save::ToIdle;
-      SaveLane = nullptr;
-      ++Stats.Switches;
-      normaliseMxcsr();
-      absorbHot(this, ctx::detail::jump_fcontext(takeContext(R->Fiber), nullptr).fctx);
+      normaliseMxcsr(); // the switch was counted when R became ready
+      absorbHot(this, ctx::detail::jump_fcontext(takeContext(R->Fiber), IdleTag));
       return;
     }
     afterExitSlow();
@@ -176,14 +176,10 @@ private:
     if (hasReady()) [[likely]] {
       Lane *R = popReady();
       if (!asanFibers()) [[likely]] {
-        SaveKind = Save::ToLane;
-        SaveLane = Ln;
-        ++Stats.Switches;
-        normaliseMxcsr();
-        ctx::fiber From = std::move(R->Fiber).resume();
-        absorb(std::move(From));
+        normaliseMxcsr(); // the switch was counted when R became ready
+        absorbHot(this, ctx::detail::jump_fcontext(takeContext(R->Fiber), Ln));
       } else {
-        switchTo(std::move(R->Fiber), stackOf(R), Save::ToLane, Ln);
+        switchTo(std::move(R->Fiber), stackOf(R), Save::ToLane, Ln, /*Pop=*/true);
       }
     } else {
       blockElsewhere(Ln);

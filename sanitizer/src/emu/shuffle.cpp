@@ -153,6 +153,7 @@ bool Worker::resolveFullShuffle(Wave &Wv, Lane *Arriving) {
     Tail += Ln != Arriving;
   }
   ReadyTail = Tail;
+  Stats.Switches += WS - 1; // one switch to each lane made ready (WorkerHot::pushReady)
   Arriving->State = LaneState::Running;
   Wv.Runnable += WS;
   Wv.Pending = 0;

@@ -105,7 +105,11 @@ struct WorkerHot {
   static_assert((RingSize & (RingSize - 1)) == 0);
   bool hasReady() const { return ReadyHead != ReadyTail; }
   Lane *popReady() { return Ready[ReadyHead++ & (RingSize - 1)]; }
-  void pushReady(Lane *Ln) { Ready[ReadyTail++ & (RingSize - 1)] = Ln; }
+  /// Each lane made ready is switched to once: the switch is counted here.
+  void pushReady(Lane *Ln) {
+    Ready[ReadyTail++ & (RingSize - 1)] = Ln;
+    ++Stats.Switches;
+  }
 
   LaunchStats Stats;
   std::vector<Wave> Waves;
@@ -120,6 +124,8 @@ struct WorkerHot {
   unsigned NumLanes = 0;     ///< threads per block of the running launch
   unsigned NextFresh = 0;    ///< the next lane (linear id) of the block to start
   unsigned BarrierCount = 0; ///< lanes waiting at a barrier
+  /// Where a switch's sender is to be stored when the switch carries no tag
+  /// (the out-of-line senders; see switchData()).
   Save SaveKind = Save::ToMain;
   Lane *SaveLane = nullptr;
   /// Parked runner fibers (raw contexts, a stack: the most recently parked,
@@ -165,17 +171,24 @@ void syncThreadsFinish(WorkerHot *W, Lane *Ln, const std::source_location &Loc);
 /// The out-of-line barrier (checks the caller runs in a kernel).
 void syncThreadsSlow(const std::source_location &Loc);
 
-/// Stores the context \p From that switched to this one where it asked
-/// (WorkerHot::SaveKind): a blocked lane's fiber, or the idle runners.
-__attribute__((always_inline)) inline void absorbHot(WorkerHot *W, ctx::detail::fcontext_t From) {
+/// The data a switch passes to the context it resumes (jump_fcontext's
+/// second argument) says where the sender's context goes: a blocked lane's
+/// record (Lane *, 64-byte aligned), IdleTag for a runner that parks, or null:
+/// then WorkerHot::SaveKind / SaveLane say it (the out-of-line senders). The
+/// inline senders pass it in a register instead of storing it.
+inline void *const IdleTag = reinterpret_cast<void *>(uintptr_t{1});
+
+/// Stores the context that switched to this one (\p T.fctx) where \p T.data
+/// says (see IdleTag).
+__attribute__((always_inline)) inline void absorbHot(WorkerHot *W, ctx::detail::transfer_t T) {
   // No ASan bookkeeping: under ASan every switch takes the out-of-line path.
-  if (W->SaveKind == WorkerHot::Save::ToLane) [[likely]] {
-    putContext(W->SaveLane->Fiber, From);
-  } else if (W->SaveKind == WorkerHot::Save::ToIdle) {
-    W->IdleCtx[W->IdleCount++] = From;
+  if (reinterpret_cast<uintptr_t>(T.data) > 1) [[likely]] {
+    putContext(static_cast<Lane *>(T.data)->Fiber, T.fctx);
+  } else if (T.data) {
+    W->IdleCtx[W->IdleCount++] = T.fctx;
     --W->InUse;
   } else {
-    absorbOtherHot(W, From);
+    absorbOtherHot(W, T.fctx);
   }
 }
 
@@ -186,11 +199,9 @@ __attribute__((always_inline)) inline void switchToFresh(WorkerHot *W, Lane *Ln)
   const ctx::detail::fcontext_t To = W->IdleCtx[--W->IdleCount];
   if (++W->InUse > W->Stats.PeakFibersPerWorker)
     W->Stats.PeakFibersPerWorker = W->InUse;
-  W->SaveKind = WorkerHot::Save::ToLane;
-  W->SaveLane = Ln;
   ++W->Stats.Switches;
   normaliseMxcsr();
-  absorbHot(W, ctx::detail::jump_fcontext(To, nullptr).fctx);
+  absorbHot(W, ctx::detail::jump_fcontext(To, Ln));
   W->Cur = Ln; // its state is Ready (set by whoever made it so): the same as Running
   Current.Lane = Ln;
 }
@@ -209,11 +220,8 @@ __attribute__((always_inline)) inline void switchToReady(WorkerHot *W, Lane *Ln)
     __builtin_prefetch(Next);
     __builtin_prefetch(Next + 64);
   }
-  W->SaveKind = WorkerHot::Save::ToLane;
-  W->SaveLane = Ln;
-  ++W->Stats.Switches;
-  normaliseMxcsr();
-  absorbHot(W, ctx::detail::jump_fcontext(takeContext(R->Fiber), nullptr).fctx);
+  normaliseMxcsr(); // the switch was counted when R became ready
+  absorbHot(W, ctx::detail::jump_fcontext(takeContext(R->Fiber), Ln));
   W->Cur = Ln; // its state is Ready (set by whoever made it so): the same as Running
   Current.Lane = Ln;
 }
