@@ -298,11 +298,17 @@ bool Worker::completeBarrier(Lane *Ln, const std::source_location &Loc) {
   BarrierCount = 0;
   for (Wave &W : Waves)
     W.Runnable = W.Count;
-  for (Lane &O : Lanes)
-    if (&O != Ln) {
-      O.State = LaneState::Ready;
-      pushReady(&O);
-    }
+  // Every lane but the last to arrive becomes ready, in lane order (locals: no
+  // reloads of the ring through the lane stores).
+  Lane **const Ring = Ready.get();
+  unsigned Tail = ReadyTail;
+  for (Lane &O : Lanes) {
+    O.State = LaneState::Ready;
+    Ring[Tail & (RingSize - 1)] = &O;
+    Tail += &O != Ln;
+  }
+  Stats.Switches += Tail - ReadyTail; // one switch to each (WorkerHot::pushReady)
+  ReadyTail = Tail;
   Ln->State = LaneState::Running;
   return true;
 }
@@ -329,22 +335,21 @@ void Worker::runBlock(uint64_t Id) {
                           static_cast<uint32_t>((Id / R.Grid.x) % R.Grid.y),
                           static_cast<uint32_t>(Id / (uint64_t(R.Grid.x) * R.Grid.y)));
   const unsigned N = L->BlockThreads, WS = L->WaveSize;
-  for (Lane &Ln : Lanes) { // coordinates: set once per launch (runBlocks)
+  // Coordinates, wave records and their lane pointers: set once per launch
+  // (runBlocks). Op is read only in state WaveOp.
+  for (Lane &Ln : Lanes)
     Ln.State = LaneState::Fresh;
-    Ln.Op = nullptr;
-  }
-  Held.assign(N, HeldSite{});
   if (asanFibers())
     LaneStacks.assign(N, StackBounds{});
-  Waves.resize((N + WS - 1) / WS);
   for (unsigned W = 0; W < Waves.size(); ++W) {
-    Waves[W] = Wave{};
-    Waves[W].First = W * WS;
-    Waves[W].Count = std::min(WS, N - W * WS);
-    Waves[W].Runnable = Waves[W].Count;
+    Wave &Wv = Waves[W];
+    if (Wv.Held) // held sites of the last block's lanes (none in the common case)
+      std::fill_n(&Held[Wv.First], Wv.Count, HeldSite{});
+    Wv = Wave{};
+    Wv.First = W * WS;
+    Wv.Count = std::min(WS, N - W * WS);
+    Wv.Runnable = Wv.Count;
   }
-  for (Lane &Ln : Lanes)
-    Ln.WaveRec = &Waves[Ln.Wave];
   ReadyHead = ReadyTail = 0;
   NextFresh = DoneCount = BarrierCount = 0;
   Abandon = false;
@@ -387,12 +392,15 @@ void Worker::runBlocks(LaunchState &Launch) {
   const unsigned N = Launch.BlockThreads, WS = Launch.WaveSize;
   Lanes.resize(N);
   NumLanes = N;
+  Held.assign(N, HeldSite{});
+  Waves.assign((N + WS - 1) / WS, Wave{});
   for (unsigned I = 0; I < N; ++I) {
     Lane &Ln = Lanes[I];
     Ln.ThreadIdx = dim3(I % R.Block.x, (I / R.Block.x) % R.Block.y, I / (R.Block.x * R.Block.y));
     Ln.Linear = I;
     Ln.LaneInWave = static_cast<uint16_t>(I % WS);
     Ln.Wave = static_cast<uint16_t>(I / WS);
+    Ln.WaveRec = &Waves[Ln.Wave];
   }
   for (;;) {
     if (StopRequested.load(std::memory_order_relaxed))
