@@ -194,7 +194,7 @@ inline void Worker::runLane(Lane *Ln) {
   laneExited(Ln);
 }
 
-void Worker::laneExited(Lane *Ln) {
+inline void Worker::laneExited(Lane *Ln) {
   Ln->State = LaneState::Done;
   ++DoneCount;
   Wave &Wv = *Ln->WaveRec;

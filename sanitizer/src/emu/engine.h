@@ -155,7 +155,7 @@ private:
   void absorbOther(ctx::fiber &&From);
   ctx::fiber takeRunner(StackBounds &Stack);
   inline void runLane(Lane *Ln);
-  void laneExited(Lane *Ln);
+  inline void laneExited(Lane *Ln);
   /// The current runner's lane exited: when another lane is ready, park this
   /// runner and switch to that lane (inline: the common case), else
   /// afterExitSlow(). Returns when the runner is to start a fresh lane.
