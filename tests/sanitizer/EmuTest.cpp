@@ -257,6 +257,9 @@ TEST_F(Emu, BarrierDeadlockIsReportedAndReturns) {
   EXPECT_NE(Err.find("32 exited (threads 32-63)"), std::string::npos) << Err;
   EXPECT_EQ(hipGetLastError(), hipErrorLaunchFailure);
   EXPECT_EQ(hipGetLastError(), hipSuccess);
+  // As on a GPU, the next synchronize returns the execution error, once.
+  EXPECT_EQ(hipDeviceSynchronize(), hipErrorLaunchFailure);
+  EXPECT_EQ(hipDeviceSynchronize(), hipSuccess);
   hipFree(D);
 }
 
@@ -404,6 +407,11 @@ TEST_F(Emu, SpinOnAtomicTimesOut) {
   EXPECT_EQ(hipLaunchKernelGGL(spinOnFlag, 2, 64, 0, 0, Flag), hipErrorLaunchTimeOut);
   EXPECT_LT(std::chrono::steady_clock::now() - Start, std::chrono::seconds(10));
   EXPECT_EQ(wavesan::reportCount(ReportKind::KernelTimeout), 1u);
+  hipStream_t S;
+  ASSERT_EQ(hipStreamCreate(&S), hipSuccess);
+  EXPECT_EQ(hipStreamSynchronize(S), hipErrorLaunchTimeOut);
+  EXPECT_EQ(hipStreamSynchronize(S), hipSuccess);
+  hipStreamDestroy(S);
   // The engine is usable again.
   int *D;
   ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);

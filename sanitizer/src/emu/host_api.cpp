@@ -21,6 +21,7 @@ struct ihipEvent_t {
 namespace wavesan::emu::detail {
 hipError_t setLastError(hipError_t E);
 hipError_t takeLastError(bool Reset);
+hipError_t takeExecutionError();
 } // namespace wavesan::emu::detail
 
 using wavesan::emu::detail::setLastError;
@@ -149,7 +150,11 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *P, int Device) {
   return hipSuccess;
 }
 
-hipError_t hipDeviceSynchronize() { return hipSuccess; }
+// Launches run to completion before they return; a synchronize call returns
+// the execution error of a failed launch since the last one (launch.cpp).
+hipError_t hipDeviceSynchronize() {
+  return setLastError(wavesan::emu::detail::takeExecutionError());
+}
 hipError_t hipDeviceReset() { return hipSuccess; }
 
 hipError_t hipMalloc(void **Ptr, size_t Bytes) { return allocate(Ptr, Bytes); }
@@ -195,7 +200,9 @@ hipError_t hipStreamDestroy(hipStream_t S) {
   delete S;
   return hipSuccess;
 }
-hipError_t hipStreamSynchronize(hipStream_t) { return hipSuccess; }
+hipError_t hipStreamSynchronize(hipStream_t) {
+  return setLastError(wavesan::emu::detail::takeExecutionError());
+}
 
 hipError_t hipEventCreate(hipEvent_t *E) {
   if (!E)
@@ -215,7 +222,8 @@ hipError_t hipEventRecord(hipEvent_t E, hipStream_t) {
   return hipSuccess;
 }
 hipError_t hipEventSynchronize(hipEvent_t E) {
-  return E ? hipSuccess : setLastError(hipErrorInvalidHandle);
+  return E ? setLastError(wavesan::emu::detail::takeExecutionError())
+           : setLastError(hipErrorInvalidHandle);
 }
 hipError_t hipEventElapsedTime(float *Ms, hipEvent_t Start, hipEvent_t Stop) {
   if (!Ms || !Start || !Stop)

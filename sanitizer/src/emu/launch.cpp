@@ -151,6 +151,15 @@ hipError_t setLastError(hipError_t E) {
   return E;
 }
 
+// The execution error (a kernel that timed out or failed) not yet returned by a
+// synchronize call: on a GPU a launch returns before the kernel runs, and its
+// execution error surfaces at the next hipDeviceSynchronize /
+// hipStreamSynchronize / hipEventSynchronize, which is where ported tests look
+// for it. Process-wide (the device's state), returned once.
+std::atomic<hipError_t> PendingExecutionError{hipSuccess};
+
+hipError_t takeExecutionError() { return PendingExecutionError.exchange(hipSuccess); }
+
 hipError_t takeLastError(bool Reset) {
   hipError_t E = LastError;
   if (Reset)
@@ -205,10 +214,11 @@ hipError_t launch(const LaunchRequest &R) {
   S.Workers = Workers;
   S.WaveSize = L.WaveSize;
   LastStats = S;
-  if (!Finished)
-    return fail(hipErrorLaunchTimeOut);
-  if (L.Failed)
-    return fail(hipErrorLaunchFailure);
+  if (!Finished || L.Failed) {
+    const hipError_t E = Finished ? hipErrorLaunchFailure : hipErrorLaunchTimeOut;
+    PendingExecutionError = E;
+    return fail(E);
+  }
   return hipSuccess;
 }
 
