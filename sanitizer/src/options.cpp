@@ -48,8 +48,16 @@ template <typename T> bool parseInteger(std::string_view V, T &Out) {
   Out = Value;
   return true;
 }
-bool parseValue(std::string_view V, int &Out) { return parseInteger(V, Out); }
-const char *expected(const int *) { return "an integer"; }
+// The only int flag is exitcode: an exit status, 0-255 (a wider value would be
+// truncated by the OS: 256 would exit 0 and turn a failed run into a pass).
+bool parseValue(std::string_view V, int &Out) {
+  int Value = 0;
+  if (!parseInteger(V, Value) || Value < 0 || Value > 255)
+    return false;
+  Out = Value;
+  return true;
+}
+const char *expected(const int *) { return "an exit status from 0 to 255"; }
 const char *typeName(const int *) { return "int"; }
 std::string formatValue(int V) { return std::to_string(V); }
 

@@ -1,7 +1,7 @@
 // wavesan-cc test program for -fsanitize=address (tests/sanitizer/CcTest.cpp). `./oob global`
 // stores one past a hipMalloc'd buffer (line 16); `./oob shared` one past the block's dynamic
-// shared memory (HIP_DYNAMIC_SHARED, 256 bytes; line 25); `./oob odd` one past 63 ints (252
-// bytes, inside hipMalloc's 256-byte rounding; line 32); `./oob none` stays in bounds.
+// shared memory (HIP_DYNAMIC_SHARED, 256 bytes; line 25); `./oob odd` one past 100 ints (400
+// bytes, not a multiple of hipMalloc's 256-byte alignment; line 32); `./oob none` stays in bounds.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
@@ -29,7 +29,7 @@ __global__ void store_shared(int *out, int extra) {
 __global__ void store_odd(int *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i == 0)
-    out[63] = -1; // line 32: one past a 63-int buffer, inside the 256-byte rounding
+    out[100] = -1; // line 32: one past a 100-int buffer, a granule-aligned byte (400)
 }
 
 int main(int argc, char **argv) {
@@ -39,7 +39,7 @@ int main(int argc, char **argv) {
     return 2;
   if (std::strcmp(mode, "odd") == 0) {
     int *small = nullptr;
-    if (hipMalloc(&small, 63 * sizeof(int)) != hipSuccess)
+    if (hipMalloc(&small, 100 * sizeof(int)) != hipSuccess)
       return 2;
     hipLaunchKernelGGL(store_odd, dim3(1), dim3(64), 0, 0, small);
     hipFree(small);

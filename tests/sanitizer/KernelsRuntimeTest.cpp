@@ -69,6 +69,9 @@ TEST(KernelWaveOpPartial, BuggyCleanAt32ReportedAt64) {
   EXPECT_EQ(R32.value("sum"), All) << R32.describe();
   KernelRun R64 = runKernel("wave_op_partial", "buggy", 64);
   expectReport(R64, "wave_op_partial", "wave-op-partial");
+  // Exactly lanes 0-31 took part: the report names the 32-lane pattern.
+  for (const Report *Rep : R64.reportsOf("wave-op-partial"))
+    EXPECT_NE(Rep->Message.find("exactly lanes 0-31"), std::string::npos) << Rep->Message;
   // Lane 0's sum depends on lanes 0-31 only (header comment): still right.
   EXPECT_EQ(R64.value("sum"), All) << R64.describe();
 }

@@ -41,14 +41,14 @@ TEST(Options, Defaults) {
 
 TEST(Options, ParsesEveryFlag) {
   Options O;
-  EXPECT_EQ(parseOptions("wave_size=32:halt_on_error=1:exitcode=-7:log_path=/tmp/w:"
+  EXPECT_EQ(parseOptions("wave_size=32:halt_on_error=1:exitcode=7:log_path=/tmp/w:"
                          "report_format=json:suppressions=supp.txt:kernel_timeout_s=2.5:"
                          "workers=3:help=true",
                          "WAVESAN_OPTIONS", O),
             "");
   EXPECT_EQ(unsigned(O.wave_size), 32u);
   EXPECT_TRUE(O.halt_on_error);
-  EXPECT_EQ(O.exitcode, -7);
+  EXPECT_EQ(O.exitcode, 7);
   EXPECT_EQ(O.log_path, "/tmp/w");
   EXPECT_EQ(O.report_format, ReportFormat::Json);
   EXPECT_EQ(O.suppressions, "supp.txt");
@@ -96,9 +96,14 @@ TEST(Options, BadValuesAreNamedWithTheExpectedType) {
                               "WAVESAN_OPTIONS: expected a boolean (0, 1, true, false, yes or "
                               "no)\n"},
       {"exitcode=1x", "wavesan: bad value '1x' for option 'exitcode' in WAVESAN_OPTIONS: "
-                      "expected an integer\n"},
+                      "expected an exit status from 0 to 255\n"},
       {"exitcode=99999999999", "wavesan: bad value '99999999999' for option 'exitcode' in "
-                               "WAVESAN_OPTIONS: expected an integer\n"},
+                               "WAVESAN_OPTIONS: expected an exit status from 0 to 255\n"},
+      // 256 would exit 0 (the OS keeps 8 bits): a failed run would pass.
+      {"exitcode=256", "wavesan: bad value '256' for option 'exitcode' in WAVESAN_OPTIONS: "
+                       "expected an exit status from 0 to 255\n"},
+      {"exitcode=-1", "wavesan: bad value '-1' for option 'exitcode' in WAVESAN_OPTIONS: "
+                      "expected an exit status from 0 to 255\n"},
       {"report_format=xml", "wavesan: bad value 'xml' for option 'report_format' in "
                             "WAVESAN_OPTIONS: expected text or json\n"},
       {"kernel_timeout_s=-1", "wavesan: bad value '-1' for option 'kernel_timeout_s' in "

@@ -26,9 +26,6 @@ hipError_t takeExecutionError();
 
 using wavesan::emu::detail::setLastError;
 
-// AddressSanitizer's interface, present only when the user's program is built
-// with -fsanitize=address (the runtime itself is not instrumented).
-extern "C" void __asan_poison_memory_region(void const volatile *, size_t) __attribute__((weak));
 
 namespace {
 /// hipMalloc's alignment guarantee (HIP: at least 256 bytes).
@@ -41,15 +38,13 @@ hipError_t allocate(void **Ptr, size_t Bytes) {
     *Ptr = nullptr;
     return hipSuccess;
   }
-  size_t Rounded = (Bytes + DeviceAlignment - 1) / DeviceAlignment * DeviceAlignment;
-  *Ptr = std::aligned_alloc(DeviceAlignment, Rounded);
-  if (!*Ptr)
+  // posix_memalign takes the exact size (aligned_alloc wants a multiple of the
+  // alignment): under ASan, whose allocator serves it, an access one past the
+  // requested size is a heap-buffer-overflow naming the buffer's real size.
+  void *P = nullptr;
+  if (posix_memalign(&P, DeviceAlignment, Bytes) != 0)
     return setLastError(hipErrorOutOfMemory);
-  // The rounding slack is not the caller's: under ASan, an access one past
-  // the requested size is an overflow even when the size is not a multiple
-  // of 256 bytes (ASan's own redzone starts after the rounded size).
-  if (__asan_poison_memory_region && Rounded > Bytes)
-    __asan_poison_memory_region(static_cast<char *>(*Ptr) + Bytes, Rounded - Bytes);
+  *Ptr = P;
   return hipSuccess;
 }
 } // namespace

@@ -237,7 +237,13 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
                  (Exited ? "; lanes " + laneList(Exited) + " exited" : std::string()) +
                  (AtBarrier ? "; lanes " + laneList(AtBarrier) + " wait at __syncthreads"
                             : std::string()) +
-                 "; the missing lanes are inactive (EXEC mask)");
+                 "; the missing lanes are inactive (EXEC mask)" +
+                 (N == 64 && Active == 0xFFFFFFFFull
+                      ? std::string("; exactly lanes 0-31: the pattern of a lane range "
+                                    "computed with 32")
+                      : std::string("; not the 32-lane pattern: a guard such as "
+                                    "`if (i < n)` around the operation leaves tail lanes out "
+                                    "(call it from every lane, with a neutral value)")));
   }
 
   if (C0.HasMask) {
