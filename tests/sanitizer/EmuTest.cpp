@@ -395,6 +395,18 @@ TEST_F(Emu, LaunchChecks) {
   std::string Err = testing::internal::GetCapturedStderr();
   EXPECT_EQ(wavesan::reportCount(ReportKind::LaunchUnderfilledGrid), 1u);
   EXPECT_NE(Err.find("25.0%"), std::string::npos) << Err; // 76 / 304
+  wavesan::resetReports();
+  {
+    const wavesan::QuietLaunchNotes Quiet; // wavesan's own launches: no note
+    EXPECT_EQ(hipLaunchKernelGGL(noSync, 76, 16, 0, 0, reinterpret_cast<float *>(D)), hipSuccess);
+    EXPECT_EQ(hipLaunchKernelGGL(syncFullMask32, 1, 2048, 0, 0, D), hipErrorInvalidConfiguration);
+  }
+  EXPECT_EQ(wavesan::reportCount(ReportKind::LaunchUnderfilledGrid), 0u);
+  EXPECT_EQ(wavesan::reportCount(ReportKind::BlockTooLarge), 1u); // errors still reported
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(hipLaunchKernelGGL(noSync, 76, 16, 0, 0, reinterpret_cast<float *>(D)), hipSuccess);
+  testing::internal::GetCapturedStderr();
+  EXPECT_EQ(wavesan::reportCount(ReportKind::LaunchUnderfilledGrid), 1u); // scope ended
   hipFree(D);
 }
 

@@ -227,6 +227,23 @@ const ExpectedKind Expected[] = {
      RuleDoc::Runtime, Severity::Note},
     {ReportKind::WaveSizeDivergence, "wave-size-divergence", "wave-size-divergence",
      RuleDoc::Runtime, Severity::Error},
+    // The diff (wavesan/check.h, issue 7): the kind is the diagnosis.
+    {ReportKind::ReductionMismatch, "reduction-mismatch", "reference-mismatch", RuleDoc::Runtime,
+     Severity::Error},
+    {ReportKind::ReductionPartialWave, "reduction-partial-wave", "wave64-partial-reduction",
+     RuleDoc::Static, Severity::Error},
+    {ReportKind::ReductionHalfWave, "reduction-half-wave", "wave64-hardcoded-warp-size",
+     RuleDoc::Static, Severity::Error},
+    {ReportKind::GemmMismatch, "gemm-mismatch", "reference-mismatch", RuleDoc::Runtime,
+     Severity::Error},
+    {ReportKind::GemmFp8Format, "gemm-fp8-format", "fp8-format-target-mismatch", RuleDoc::Static,
+     Severity::Error},
+    {ReportKind::GemmTransposedOutput, "gemm-transposed-output", "gemm-transposed-output",
+     RuleDoc::Runtime, Severity::Error},
+    {ReportKind::GemmTileMismatch, "gemm-tile-mismatch", "gemm-tile-mismatch", RuleDoc::Runtime,
+     Severity::Error},
+    {ReportKind::GemmKTailMissing, "gemm-k-tail-missing", "gemm-k-tail-missing",
+     RuleDoc::Runtime, Severity::Error},
 };
 
 TEST(ReportKinds, CatalogueMapsEveryKindToItsRule) {

@@ -127,6 +127,7 @@ LaunchStats LastStats;
 std::atomic<unsigned> WorkersOverride{0};
 std::atomic<double> TimeoutOverride{-1.0};
 thread_local hipError_t LastError = hipSuccess;
+thread_local bool QuietNotes = false; // wavesan::QuietLaunchNotes
 
 ReportLocation launchSite(const LaunchRequest &R) {
   ReportLocation W;
@@ -189,7 +190,7 @@ hipError_t launch(const LaunchRequest &R) {
     return fail(hipErrorLaunchOutOfResources);
   }
   const uint64_t Blocks = uint64_t(G.x) * G.y * G.z;
-  if (Blocks < Gfx942ComputeUnits) {
+  if (Blocks < Gfx942ComputeUnits && !QuietNotes) {
     char Ratio[32];
     std::snprintf(Ratio, sizeof Ratio, "%.1f%%", 100.0 * double(Blocks) / Gfx942ComputeUnits);
     report(ReportKind::LaunchUnderfilledGrid, launchSite(R),
@@ -231,4 +232,8 @@ LaunchStats lastLaunchStats() {
 }
 void setWorkers(unsigned Workers) { emu::detail::WorkersOverride = Workers; }
 void setKernelTimeout(double Seconds) { emu::detail::TimeoutOverride = Seconds; }
+QuietLaunchNotes::QuietLaunchNotes() : Saved(emu::detail::QuietNotes) {
+  emu::detail::QuietNotes = true;
+}
+QuietLaunchNotes::~QuietLaunchNotes() { emu::detail::QuietNotes = Saved; }
 } // namespace wavesan

@@ -45,4 +45,18 @@ void setWorkers(unsigned Workers);
 /// 0 disables the watchdog; a negative value goes back to the option).
 void setKernelTimeout(double Seconds);
 
+/// While one is alive on a thread, that thread's launches do not report the
+/// `launch-underfilled-grid` note: for launches whose grid the user does not
+/// choose (wavesan's own reference kernels). Errors are still reported.
+class QuietLaunchNotes {
+public:
+  QuietLaunchNotes();
+  ~QuietLaunchNotes();
+  QuietLaunchNotes(const QuietLaunchNotes &) = delete;
+  QuietLaunchNotes &operator=(const QuietLaunchNotes &) = delete;
+
+private:
+  bool Saved;
+};
+
 } // namespace wavesan

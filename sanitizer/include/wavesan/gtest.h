@@ -1,0 +1,77 @@
+//===--- gtest.h - GoogleTest assertions for wavesan's diff -----------------===//
+///
+/// \file
+/// EXPECT_/ASSERT_WAVESAN_REDUCTION and EXPECT_/ASSERT_WAVESAN_GEMM check a
+/// kernel's output with wavesan::check_reduction / check_gemm (check.h). On a
+/// mismatch the failure message is exactly CheckResult::Report (the report
+/// block ending with its SUMMARY line), whose "at" line is the assertion's file
+/// and line in the current test. More text can be streamed as with any gtest
+/// assertion:
+///
+///   EXPECT_WAVESAN_REDUCTION(Spec, In.data(), In.size(), Out.data(), Out.size());
+///   ASSERT_WAVESAN_GEMM(Spec, A, B, /*CIn=*/nullptr, C, Options) << "shape " << M;
+///
+/// Arguments: those of check_reduction(Spec, In, N, UserOut, UserOutCount
+/// [, CheckOptions]) and check_gemm(Spec, A, B, CIn, UserC [, CheckOptions]).
+/// The ASSERT_ forms return from the test on failure. A spec the check cannot
+/// use throws std::invalid_argument, which gtest reports as an exception.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "wavesan/check.h"
+
+#include <gtest/gtest.h>
+
+namespace wavesan::gtest_detail {
+
+/// \p O with the assertion's position and, as function, the current test's name.
+inline CheckOptions at(CheckOptions O, const char *File, unsigned Line) {
+  O.File = File;
+  O.Line = Line;
+  if (const ::testing::TestInfo *T = ::testing::UnitTest::GetInstance()->current_test_info())
+    O.Function = T->name();
+  return O;
+}
+
+/// check_reduction with the assertion's position in the report.
+inline CheckResult reduction(const char *File, unsigned Line, const ReduceSpec &S, const void *In,
+                             size_t N, const double *Out, size_t Count,
+                             const CheckOptions &O = CheckOptions{}) {
+  return check_reduction(S, In, N, Out, Count, at(O, File, Line));
+}
+inline CheckResult reduction(const char *File, unsigned Line, const ReduceSpec &S, const void *In,
+                             size_t N, const float *Out, size_t Count,
+                             const CheckOptions &O = CheckOptions{}) {
+  return check_reduction(S, In, N, Out, Count, at(O, File, Line));
+}
+/// check_gemm with the assertion's position in the report.
+inline CheckResult gemm(const char *File, unsigned Line, const GemmSpec &S, const void *A,
+                        const void *B, const void *CIn, const void *UserC,
+                        const CheckOptions &O = CheckOptions{}) {
+  return check_gemm(S, A, B, CIn, UserC, at(O, File, Line));
+}
+
+} // namespace wavesan::gtest_detail
+
+// The failure message is the report itself: GTEST_NONFATAL_FAILURE_ /
+// GTEST_FATAL_FAILURE_ add no "Failed" or "Value of:" prefix.
+#define WAVESAN_GTEST_CHECK_(Call, Fail)                                                       \
+  GTEST_AMBIGUOUS_ELSE_BLOCKER_                                                                \
+  if (const ::wavesan::CheckResult wavesan_gtest_result_ = (Call); wavesan_gtest_result_.Pass) \
+    ;                                                                                          \
+  else                                                                                         \
+    Fail(wavesan_gtest_result_.Report.c_str())
+
+#define EXPECT_WAVESAN_REDUCTION(...)                                                          \
+  WAVESAN_GTEST_CHECK_(::wavesan::gtest_detail::reduction(__FILE__, __LINE__, __VA_ARGS__),    \
+                       GTEST_NONFATAL_FAILURE_)
+#define ASSERT_WAVESAN_REDUCTION(...)                                                          \
+  WAVESAN_GTEST_CHECK_(::wavesan::gtest_detail::reduction(__FILE__, __LINE__, __VA_ARGS__),    \
+                       GTEST_FATAL_FAILURE_)
+#define EXPECT_WAVESAN_GEMM(...)                                                               \
+  WAVESAN_GTEST_CHECK_(::wavesan::gtest_detail::gemm(__FILE__, __LINE__, __VA_ARGS__),         \
+                       GTEST_NONFATAL_FAILURE_)
+#define ASSERT_WAVESAN_GEMM(...)                                                               \
+  WAVESAN_GTEST_CHECK_(::wavesan::gtest_detail::gemm(__FILE__, __LINE__, __VA_ARGS__),         \
+                       GTEST_FATAL_FAILURE_)

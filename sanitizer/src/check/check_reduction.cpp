@@ -1,0 +1,264 @@
+//===--- check_reduction.cpp - check_reduction and its diagnoses -----------===//
+///
+/// \file
+/// Compares a kernel's reduction results with the reference of the same
+/// inputs and, on a mismatch, tries the signatures of known wave64 porting
+/// bugs (docs/wavesan-check.md, "Diagnoses"), each a reduction of the same
+/// inputs over a different set of lanes:
+///   lanes 0-31 of each wavefront  -> wave64-partial-reduction (ladder from 16)
+///   lanes 0-15 of each wavefront  -> wave64-partial-reduction (ladder from 8)
+///   one result per 32-lane half-wave (count x2, or slots shifted)
+///                                 -> wave64-hardcoded-warp-size
+///   lanes 32-63 only, lanes 0-31 twice, lanes 32-63 twice
+///                                 -> wave64-hardcoded-warp-size
+/// A signature is named only when it explains every result.
+///
+//===----------------------------------------------------------------------===//
+#include "check_common.h"
+#include "host_internal.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <functional>
+#include <limits>
+
+namespace wavesan {
+using namespace check_detail;
+
+namespace {
+
+const char *opWord(ReduceOp Op) {
+  switch (Op) {
+  case ReduceOp::Sum: return "sum";
+  case ReduceOp::Min: return "minimum";
+  case ReduceOp::Max: return "maximum";
+  }
+  return "?";
+}
+
+std::string scopeText(const ReduceSpec &S) {
+  switch (S.Scope) {
+  case ReduceScope::Wave:
+    return fmt::format("one result per {}-lane wavefront", S.WaveSize);
+  case ReduceScope::Block:
+    return fmt::format("one result per workgroup of {} threads ({}-lane wavefronts)",
+                       S.BlockSize, S.WaveSize);
+  case ReduceScope::Device:
+    return fmt::format("one result for the whole input ({}-lane wavefronts)", S.WaveSize);
+  }
+  return "";
+}
+
+bool inputWiderThanAcc(DType In, DType Acc) {
+  if (Acc == DType::F64)
+    return false;
+  return In == DType::F64 || In == DType::I32; // i32 above 2^24 rounds in f32
+}
+
+/// Per-result tolerance (check.h, docs/wavesan-check.md "Tolerances").
+std::vector<double> tolerances(const ReduceSpec &S, size_t N, const std::vector<double> &Ref,
+                               const std::vector<double> &AbsSum, bool HostRef, double Scale) {
+  const size_t G = groupSize(S, N);
+  const double U = unitRoundoff(S.Acc), U64 = unitRoundoff(DType::F64);
+  const double Tiny = S.Acc == DType::F32 ? std::ldexp(1.0, -149) : std::ldexp(1.0, -1074);
+  std::vector<double> Tol(Ref.size());
+  for (size_t K = 0; K < Ref.size(); ++K) {
+    const double Sum = AbsSum[K];
+    const double Begin = static_cast<double>(K * G);
+    const double Nk = std::max(0.0, std::min(static_cast<double>(N), Begin + G) - Begin);
+    double T = 0;
+    if (S.Op == ReduceOp::Sum) {
+      // The kernel: any order, gamma_n(u) sum|x| (Higham eq. 4.4; n terms incl.
+      // the conversion of each input to Acc). The reference: fp64 (gamma_n(2^-53)
+      // sum|x|), compensated for f64 inputs ((2u + n u^2) sum|x|, Higham eq. 4.9),
+      // exact for i32; another backend rounds like the kernel.
+      double RefErr = !HostRef                 ? gamma(Nk, U) * Sum
+                      : S.In == DType::I32     ? 0
+                      : S.In == DType::F64     ? (2 * U64 + Nk * U64 * U64) * Sum
+                                               : gamma(Nk, U64) * Sum;
+      T = gamma(Nk, U) * Sum + RefErr + Nk * Tiny;
+    } else if (inputWiderThanAcc(S.In, S.Acc)) {
+      T = U * std::fabs(Ref[K]) * (HostRef ? 1 : 2); // one rounding of the result to Acc
+    }
+    Tol[K] = T * Scale;
+  }
+  return Tol;
+}
+
+struct Model {
+  const char *Rule; // only for the text; the kind decides the report's rule
+  ReportKind Kind;
+  std::string Diagnosis;
+  std::vector<double> Values, Tol;
+};
+
+bool explains(const Model &M, const double *User, size_t Count) {
+  if (M.Values.size() < Count)
+    return false;
+  for (size_t K = 0; K < Count; ++K)
+    if (!within(User[K], M.Values[K], M.Tol[K]))
+      return false;
+  return true;
+}
+
+} // namespace
+
+CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const float *User,
+                            size_t Count, const CheckOptions &O) {
+  if (!User && Count)
+    throw std::invalid_argument("wavesan: check_reduction: null UserOut with UserOutCount = " +
+                                std::to_string(Count) + "; expected the kernel's results");
+  std::vector<double> D(User, User + Count);
+  return check_reduction(S, In, N, D.data(), Count, O);
+}
+
+CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const double *User,
+                            size_t Count, const CheckOptions &O) {
+  validateHostReduce(S, In, N, "check_reduction");
+  validateOptions(O, "check_reduction");
+  if (!User && Count)
+    throw std::invalid_argument("wavesan: check_reduction: null UserOut with UserOutCount = " +
+                                std::to_string(Count) + "; expected the kernel's results");
+  const size_t G = groupSize(S, N), Groups = groupCount(S, N);
+  std::vector<double> AbsSum;
+  std::vector<double> Ref =
+      reduceGroups(S.Op, S.In, In, N, G, Groups, S.WaveSize, 0, S.WaveSize, &AbsSum);
+  const bool HostRef = O.Reference == Backend::Host;
+  if (!HostRef)
+    Ref = referenceReduce(O.Reference, S, In, N);
+  const std::vector<double> Tol = tolerances(S, N, Ref, AbsSum, HostRef, O.ToleranceScale);
+
+  CheckResult R;
+  Tally T(S.Acc, O.Worst);
+  const size_t Common = std::min(Count, Groups);
+  for (size_t K = 0; K < Common; ++K)
+    T.add(K, User[K], Ref[K], Tol[K]);
+  R.Compared = T.Compared;
+  R.Mismatches = T.Mismatches + (Count > Groups ? Count - Groups : Groups - Count);
+  R.MaxUlp = T.MaxUlp;
+  const std::string What = fmt::format("{} of {} {} elements, {}, accumulated in {}",
+                                       opWord(S.Op), N, dtypeName(S.In), scopeText(S),
+                                       dtypeName(S.Acc));
+  if (R.Mismatches == 0) {
+    R.Report = fmt::format("wavesan: reduction ({}) matches the {} reference: {} results within "
+                           "tolerance, max {} ulp of {}\n",
+                           What, backendName(O.Reference), R.Compared, ulpText(R.MaxUlp),
+                           dtypeName(S.Acc));
+    return R;
+  }
+
+  // Signatures (wave64 only: they are the 32-lane assumptions of ported code).
+  std::vector<Model> Models;
+  auto Lanes = [&](unsigned B, unsigned E) {
+    return reduceGroups(S.Op, S.In, In, N, G, Groups, S.WaveSize, B, E);
+  };
+  auto Add = [&](ReportKind Kind, std::string Diag, std::vector<double> V) {
+    Models.push_back({nullptr, Kind, std::move(Diag), std::move(V), Tol});
+  };
+  const char *Op = opWord(S.Op);
+  if (S.WaveSize == 64 && N > 32) {
+    std::vector<double> Lo = Lanes(0, 32), Hi = Lanes(32, 64);
+    Add(ReportKind::ReductionPartialWave,
+        fmt::format("every result equals the {} over lanes 0-31 of each 64-lane wavefront: lanes "
+                    "32-63 never fold in, as with a shuffle ladder that starts at offset 16",
+                    Op),
+        Lo);
+    Add(ReportKind::ReductionPartialWave,
+        fmt::format("every result equals the {} over lanes 0-15 of each 64-lane wavefront: lanes "
+                    "16-63 never fold in, as with a shuffle ladder that starts at offset 8",
+                    Op),
+        Lanes(0, 16));
+    if (S.Scope == ReduceScope::Wave) {
+      std::vector<double> HalfAbs;
+      const size_t Halves = (N + 31) / 32;
+      Model H{nullptr, ReportKind::ReductionHalfWave, "",
+              reduceGroups(S.Op, S.In, In, N, 32, Halves, 32, 0, 32, &HalfAbs), {}};
+      ReduceSpec HalfSpec = S;
+      HalfSpec.WaveSize = 32;
+      H.Tol = tolerances(HalfSpec, N, H.Values, HalfAbs, HostRef, O.ToleranceScale);
+      H.Diagnosis =
+          Count == 2 * Groups
+              ? fmt::format("the kernel returned {} results for {} wavefronts: result k is the {} "
+                            "of elements 32k..32k+31, one per 32-lane half-wave, as when the "
+                            "wave index is computed as threadIdx.x / 32",
+                            Count, Groups, Op)
+              : fmt::format("result k equals the {} of elements 32k..32k+31 (one 32-lane half-"
+                            "wave), not of the 64-lane wavefront k: the wave index is computed as "
+                            "threadIdx.x / 32, so each wavefront's second half-wave takes the "
+                            "next result slot and the results of the later wavefronts are "
+                            "missing",
+                            Op);
+      Models.push_back(std::move(H));
+    }
+    Add(ReportKind::ReductionHalfWave,
+        fmt::format("every result equals the {} over lanes 32-63 of each wavefront only: both "
+                    "half-waves store into the same result slot (a lane test such as "
+                    "threadIdx.x % 32 == 0) and the second half-wave's store lands last",
+                    Op),
+        Hi);
+    if (S.Op == ReduceOp::Sum) {
+      std::vector<double> LoTwice(Lo.size()), HiTwice(Lo.size());
+      for (size_t K = 0; K < Lo.size(); ++K) {
+        LoTwice[K] = 2 * Lo[K];
+        HiTwice[K] = Lo[K] + 2 * Hi[K];
+      }
+      Add(ReportKind::ReductionHalfWave,
+          "every result equals twice the sum over lanes 0-31 of each wavefront: the second "
+          "half-wave is missing and the first is counted twice, as when lanes 32-63 read the "
+          "first half-wave's partials through an index taken modulo 32",
+          LoTwice);
+      Add(ReportKind::ReductionHalfWave,
+          "every result counts lanes 32-63 of each wavefront twice: the second half-wave's "
+          "partial is duplicated, as when lanes 0-31 and 32-63 both add the upper half's value "
+          "(an index taken modulo 32 into a per-wave array)",
+          HiTwice);
+    }
+  }
+
+  const Model *Found = nullptr;
+  if (Count > 0)
+    for (const Model &M : Models) {
+      bool CountOk = Count == Groups ||
+                     (M.Kind == ReportKind::ReductionHalfWave && M.Values.size() == Count &&
+                      Count == 2 * Groups);
+      if (CountOk && explains(M, User, Count)) {
+        Found = &M;
+        break;
+      }
+    }
+
+  std::string Details;
+  if (Count != Groups)
+    Details += fmt::format("the kernel returned {} results; expected {} ({} of {} elements)\n",
+                           Count, Groups, scopeText(S), N);
+  Details += fmt::format("{} of {} results differ from the {} reference beyond the tolerance "
+                         "(max {} ulp of {})\n",
+                         T.Mismatches, Common, backendName(O.Reference), ulpText(T.MaxUlp),
+                         dtypeName(S.Acc));
+  Details += fmt::format("reduction: {}\n", What);
+  if (Found) {
+    Details += "diagnosis: " + Found->Diagnosis + "\n";
+    R.Diagnosis = Found->Diagnosis;
+  }
+  std::vector<Element> Worst = T.worst();
+  if (!Worst.empty()) {
+    Details += "worst results (index: user, reference, distance, tolerance):\n";
+    for (const Element &E : Worst)
+      Details += fmt::format("  [{}]: user {}, reference {}, {} ulp, tolerance {:.3g}\n", E.Index,
+                             value(E.User, S.Acc), value(E.Ref, S.Acc), ulpText(E.Ulp), E.Tol);
+  }
+  Details += fmt::format("ulp histogram ({} results by distance in ulp of {}): {}\n", T.Compared,
+                         dtypeName(S.Acc), histogramLine(T));
+  Details += S.Op == ReduceOp::Sum
+                 ? fmt::format("tolerance: gamma_n(u) * sum|x_i| over the n elements of each "
+                               "result, u = 2^{} ({}), plus the reference's own error "
+                               "(Higham 2002, eq. 4.4; docs/wavesan-check.md)",
+                               S.Acc == DType::F32 ? -24 : -53, dtypeName(S.Acc))
+                 : std::string("tolerance: none, a minimum or maximum never rounds "
+                               "(docs/wavesan-check.md)");
+  finishFailure(R, Found ? Found->Kind : ReportKind::ReductionMismatch, Details, O);
+  return R;
+}
+
+} // namespace wavesan

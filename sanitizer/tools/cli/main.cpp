@@ -1,0 +1,55 @@
+//===--- main.cpp - the wavesan command-line tool ---------------------------===//
+///
+/// \file
+/// `wavesan <subcommand> [options]`. Subcommands: `diff` (diff_command.h).
+/// `wavesan --help` lists them, `wavesan <subcommand> --help` their options,
+/// `wavesan --version` prints the version. Exit status 2 for an unknown
+/// subcommand. docs/wavesan-integration.md.
+///
+//===----------------------------------------------------------------------===//
+#include "diff_command.h"
+
+#include <iostream>
+#include <string>
+
+namespace {
+
+constexpr const char *TopHelp =
+    "OVERVIEW: wavesan: runtime sanitiser for HIP kernels ported to wave64 AMD GPUs (gfx942)\n"
+    "\n"
+    "USAGE: wavesan <subcommand> [options]\n"
+    "\n"
+    "SUBCOMMANDS:\n"
+    "\n"
+    "  diff  - Compare a kernel's output (.npy) with wavesan's wave64 reference on the same\n"
+    "          inputs and name the bug when it has a known signature\n"
+    "\n"
+    "  Type \"wavesan <subcommand> --help\" for the options of a subcommand.\n"
+    "\n"
+    "OPTIONS:\n"
+    "\n"
+    "  --help     - Display available subcommands\n"
+    "  --version  - Display the version of this program\n";
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  if (Argc < 2) {
+    std::cerr << "wavesan: error: no subcommand; see 'wavesan --help'\n";
+    return 2;
+  }
+  const std::string Sub = Argv[1];
+  if (Sub == "--help" || Sub == "-h" || Sub == "-help") {
+    std::cout << TopHelp;
+    return 0;
+  }
+  if (Sub == "--version") {
+    std::cout << "wavesan version " << WAVESAN_VERSION << "\n";
+    return 0;
+  }
+  if (Sub == "diff")
+    return wavesan::cli::runDiff({Argv + 2, static_cast<size_t>(Argc - 2)}, std::cout,
+                                 std::cerr);
+  std::cerr << "wavesan: error: unknown subcommand '" << Sub << "'; see 'wavesan --help'\n";
+  return 2;
+}

@@ -1,0 +1,106 @@
+//===--- npy_input.cpp - .npy buffers for `wavesan diff` --------------------===//
+#include "npy_input.h"
+
+#include <xtensor/xnpy.hpp>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+
+namespace wavesan::cli {
+
+size_t NpyArray::size() const {
+  size_t N = 1;
+  for (size_t D : Shape)
+    N *= D;
+  return N;
+}
+
+std::string NpyArray::shapeString() const {
+  std::string S = "(";
+  for (size_t I = 0; I < Shape.size(); ++I)
+    S += (I ? ", " : "") + std::to_string(Shape[I]);
+  return S + (Shape.size() == 1 ? ",)" : ")");
+}
+
+std::string NpyArray::dtypeString() const {
+  std::string Base;
+  switch (Kind) {
+  case 'f': Base = "float"; break;
+  case 'i': Base = "int"; break;
+  case 'u': Base = "uint"; break;
+  default: return Descr;
+  }
+  return Base + std::to_string(ItemBytes * 8);
+}
+
+NpyArray loadNpy(const std::string &Path, const std::string &Role) {
+  const std::string Who = Role + " '" + Path + "'";
+  std::error_code Ec;
+  if (!std::filesystem::exists(Path, Ec))
+    throw InputError(Who + ": no such file");
+  if (std::filesystem::is_directory(Path, Ec))
+    throw InputError(Who + ": is a directory; expected a .npy file");
+  const auto FileBytes = std::filesystem::file_size(Path, Ec);
+  std::ifstream S(Path, std::ios::binary);
+  if (!S || Ec)
+    throw InputError(Who + ": cannot open: " + std::strerror(errno));
+
+  NpyArray A;
+  A.Path = Path;
+  std::string Header;
+  try {
+    unsigned char Major = 0, Minor = 0;
+    xt::detail::read_magic(S, &Major, &Minor);
+    if (Major == 1)
+      Header = xt::detail::read_header_1_0(S);
+    else if (Major == 2 || Major == 3) // 3.0 differs only in the header's text encoding
+      Header = xt::detail::read_header_2_0(S);
+    else
+      throw std::runtime_error("unsupported .npy format version " + std::to_string(Major));
+    xt::detail::parse_header(Header, A.Descr, &A.Fortran, A.Shape);
+  } catch (const std::exception &E) {
+    throw InputError(Who + ": not a valid .npy file (" + E.what() +
+                     "); expected NumPy's format (numpy.save)");
+  }
+  // descr: byte order ('<' little, '|' not applicable, '=' native: x86 is little),
+  // kind, item size in bytes.
+  if (A.Descr.size() < 3 || A.Descr.find_first_of("<|=>") != 0)
+    throw InputError(Who + ": dtype '" + A.Descr + "' is not a plain numeric dtype");
+  if (A.Descr[0] == '>')
+    throw InputError(Who + ": dtype '" + A.Descr + "' is big-endian; expected little-endian "
+                     "(numpy: a.astype(a.dtype.newbyteorder('<')))");
+  A.Kind = A.Descr[1];
+  try {
+    A.ItemBytes = std::stoul(A.Descr.substr(2));
+  } catch (const std::exception &) {
+    throw InputError(Who + ": dtype '" + A.Descr + "' is not a plain numeric dtype");
+  }
+  if (A.ItemBytes == 0 || A.ItemBytes > 16)
+    throw InputError(Who + ": dtype '" + A.Descr + "' is not a plain numeric dtype");
+
+  size_t N = 1;
+  for (size_t D : A.Shape) {
+    if (D != 0 && N > std::numeric_limits<size_t>::max() / D)
+      throw InputError(Who + ": shape " + A.shapeString() + " is too large");
+    N *= D;
+  }
+  if (N > std::numeric_limits<size_t>::max() / A.ItemBytes)
+    throw InputError(Who + ": shape " + A.shapeString() + " is too large");
+  const size_t Bytes = N * A.ItemBytes;
+  const auto DataStart = static_cast<std::uintmax_t>(S.tellg());
+  const std::uintmax_t Have = FileBytes > DataStart ? FileBytes - DataStart : 0;
+  if (Have != Bytes)
+    throw InputError(Who + ": the header says " + A.shapeString() + " of " + A.Descr + " (" +
+                     std::to_string(Bytes) + " bytes of data) but the file has " +
+                     std::to_string(Have) + " bytes after the header" +
+                     (Have < Bytes ? " (truncated?)" : ""));
+  A.Data.resize(Bytes);
+  if (Bytes && !S.read(reinterpret_cast<char *>(A.Data.data()), std::streamsize(Bytes)))
+    throw InputError(Who + ": read error after the header");
+  return A;
+}
+
+} // namespace wavesan::cli
