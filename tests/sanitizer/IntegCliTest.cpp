@@ -2,6 +2,8 @@
 // with xtensor's dump_npy, for matching and buggy kernel outputs and for bad inputs.
 // Expected results are hand arithmetic (comments); exit codes: 0 match, 1 mismatch,
 // 2 usage error or unusable input (docs/wavesan-integration.md).
+#include "CliTestUtil.h"
+
 #include <gtest/gtest.h>
 
 #include <xtensor/xarray.hpp>
@@ -18,48 +20,19 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int Status = -1;
-  std::string Out, Err;
-};
+using cli_test::CliRun;
+using cli_test::slurp;
 
-class IntegCli : public ::testing::Test {
+class IntegCli : public cli_test::TempDirTest {
 protected:
-  void SetUp() override {
-    const auto *Info = ::testing::UnitTest::GetInstance()->current_test_info();
-    Dir = fs::temp_directory_path() / ("wavesan-cli-" + std::string(Info->name()) + "-" +
-                                       std::to_string(::getpid()));
-    fs::remove_all(Dir);
-    fs::create_directories(Dir);
-  }
-  void TearDown() override { fs::remove_all(Dir); }
-
-  std::string path(const std::string &Name) const { return (Dir / Name).string(); }
-
   template <class E> std::string npy(const std::string &Name, const E &Array) {
     xt::dump_npy(path(Name), Array);
     return path(Name);
   }
 
-  static std::string slurp(const fs::path &P) {
-    std::ifstream In(P);
-    std::stringstream S;
-    S << In.rdbuf();
-    return S.str();
-  }
-
   CliRun wavesan(const std::string &Args) {
-    const std::string Cmd = std::string("'") + WAVESAN_CLI + "' " + Args + " >'" +
-                            path("stdout") + "' 2>'" + path("stderr") + "'";
-    const int Raw = std::system(Cmd.c_str());
-    CliRun R;
-    R.Status = WIFEXITED(Raw) ? WEXITSTATUS(Raw) : -1;
-    R.Out = slurp(Dir / "stdout");
-    R.Err = slurp(Dir / "stderr");
-    return R;
+    return cli_test::runShell(std::string("'") + WAVESAN_CLI + "' " + Args, Dir);
   }
-
-  fs::path Dir;
 };
 
 // x[i] = i % 4 for i < 1024: 256 * (0 + 1 + 2 + 3) = 1536.

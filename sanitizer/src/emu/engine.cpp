@@ -375,6 +375,9 @@ void Worker::runBlock(uint64_t Id) {
   setCurrent(nullptr);
   ++Stats.Blocks;
   Stats.Lanes += NextFresh;
+  // Block-completion hook (setBlockObserver, control.h): once per block, only when set.
+  if (L->Observer && !Abandon) [[unlikely]]
+    L->Observer(L->ObserverUser, Id);
 }
 
 void Worker::runBlocks(LaunchState &Launch) {

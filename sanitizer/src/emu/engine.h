@@ -70,6 +70,10 @@ struct LaunchState {
   uint64_t NumBlocks = 0;
   std::atomic<uint64_t> NextBlock{0};
   std::atomic<bool> Failed{false};
+  /// setBlockObserver's hook, copied at launch (null: none): runBlock calls it
+  /// once per completed block.
+  BlockObserver Observer = nullptr;
+  void *ObserverUser = nullptr;
 };
 
 /// Fiber stacks of one worker: mmap'd with a guard page, kept for reuse, each

@@ -128,6 +128,8 @@ std::atomic<unsigned> WorkersOverride{0};
 std::atomic<double> TimeoutOverride{-1.0};
 thread_local hipError_t LastError = hipSuccess;
 thread_local bool QuietNotes = false; // wavesan::QuietLaunchNotes
+BlockObserver Observer = nullptr;      // wavesan::setBlockObserver (under LaunchMutex)
+void *ObserverUser = nullptr;
 
 ReportLocation launchSite(const LaunchRequest &R) {
   ReportLocation W;
@@ -205,6 +207,8 @@ hipError_t launch(const LaunchRequest &R) {
   L.WaveSize = O.wave_size;
   L.BlockThreads = static_cast<unsigned>(Threads);
   L.NumBlocks = Blocks;
+  L.Observer = Observer;
+  L.ObserverUser = ObserverUser;
   unsigned Workers = WorkersOverride ? WorkersOverride.load() : O.workers;
   if (!Workers)
     Workers = std::max(1u, std::thread::hardware_concurrency());
@@ -232,6 +236,11 @@ LaunchStats lastLaunchStats() {
 }
 void setWorkers(unsigned Workers) { emu::detail::WorkersOverride = Workers; }
 void setKernelTimeout(double Seconds) { emu::detail::TimeoutOverride = Seconds; }
+void setBlockObserver(BlockObserver Fn, void *User) {
+  std::lock_guard<std::mutex> Guard(emu::detail::LaunchMutex);
+  emu::detail::Observer = Fn;
+  emu::detail::ObserverUser = User;
+}
 QuietLaunchNotes::QuietLaunchNotes() : Saved(emu::detail::QuietNotes) {
   emu::detail::QuietNotes = true;
 }

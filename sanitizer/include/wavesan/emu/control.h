@@ -45,6 +45,18 @@ void setWorkers(unsigned Workers);
 /// 0 disables the watchdog; a negative value goes back to the option).
 void setKernelTimeout(double Seconds);
 
+/// Block-completion hook (for wavesan::TileRecorder, wavesan/tile_recorder.h):
+/// when set, the engine calls `Fn(User, BlockId)` once after each block of the
+/// launches that follow has finished, with BlockId = blockIdx.x + gridDim.x *
+/// (blockIdx.y + gridDim.y * blockIdx.z), on the worker thread that ran the
+/// block, before the launch returns. With more than one worker, blocks finish
+/// concurrently (setWorkers(1) runs them one after another in id order). Not
+/// called for a block abandoned by a deadlock or timeout. nullptr removes it.
+/// Call between launches. Without a hook the engine's only cost is one
+/// predictable branch per block.
+using BlockObserver = void (*)(void *User, uint64_t BlockId);
+void setBlockObserver(BlockObserver Fn, void *User);
+
 /// While one is alive on a thread, that thread's launches do not report the
 /// `launch-underfilled-grid` note: for launches whose grid the user does not
 /// choose (wavesan's own reference kernels). Errors are still reported.

@@ -1,0 +1,172 @@
+//===--- wavesan/xcd.h - XCD dispatch and per-XCD L2 model for tiled GEMM ---===//
+///
+/// \file
+/// A model of where a tiled GEMM's operand traffic goes on a chiplet GPU
+/// (AMD Instinct MI300X, gfx942): workgroups are dispatched round-robin over
+/// the XCDs (SPX mode: workgroup i runs on XCD i % NumXcds) and every XCD has
+/// its own L2 (4 MB on MI300X), modelled as an LRU cache. For a tile order (which
+/// output tile each workgroup computes) it counts the bytes fetched into each
+/// L2 and the hit rates, and compares the order with the seed article's remap
+/// (wavecheck/xcd_remap.h, remap_pid_for_xcds) and with GROUP_M grouping.
+/// docs/wavesan-xcd.md describes the model, its assumptions and what it leaves
+/// out (Infinity Cache, timing). Sources: /work/shared/seed/mi300x-in-depth.txt
+/// and FACTS.md (8 XCDs x 38 CUs, 4 MB L2 per XCD).
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace wavesan::xcd {
+
+/// The GEMM C[M x N] = A[M x K] * B[K x N], computed in output tiles of
+/// TileM x TileN, each looping over K in steps of KStep. Every K step of tile
+/// (r, c) reads the A slice (r, k) (TileM x KStep elements) and the B slice
+/// (c, k) (KStep x TileN elements). Edge tiles and the last K step may be
+/// partial; their slices are counted with their real size.
+struct GemmShape {
+  uint64_t M = 0, N = 0, K = 0; ///< elements; each >= 1
+  uint64_t TileM = 0, TileN = 0; ///< output tile, elements; each >= 1
+  uint64_t KStep = 0;            ///< elements of K per step (BLOCK_K); >= 1
+  uint64_t ElemBytes = 2;        ///< bytes per A/B element: 2 for BF16/FP16, 1 FP8, 4 FP32
+
+  uint64_t tilesM() const { return (M + TileM - 1) / TileM; }
+  uint64_t tilesN() const { return (N + TileN - 1) / TileN; }
+  uint64_t tiles() const { return tilesM() * tilesN(); }
+  uint64_t kSteps() const { return (K + KStep - 1) / KStep; }
+  /// Throws std::invalid_argument naming the field when a value is 0 or the
+  /// tile count exceeds 2^32 - 1.
+  void validate() const;
+};
+
+/// The machine. Defaults: MI300X in SPX mode (FACTS.md: 8 XCDs x 38 CUs, 4 MB
+/// L2 per XCD).
+struct XcdConfig {
+  unsigned NumXcds = 8;                 ///< XCDs workgroups are dispatched over; >= 1
+  uint64_t L2Bytes = 4ull << 20;        ///< L2 capacity per XCD, bytes; >= 1
+  /// Workgroups resident at once on one XCD (they advance through the K steps
+  /// together). Default 38: one workgroup per CU, the usual occupancy of a
+  /// 256x256 or 128x128 BF16 GEMM tile (FACTS.md: 38 CUs per XCD).
+  unsigned ResidentPerXcd = 38;
+  /// Throws std::invalid_argument naming the field when a value is 0.
+  void validate() const;
+};
+
+/// A tile order: element p is the output tile workgroup p computes, as a
+/// row-major tile index (tile row * tilesN + tile column). Workgroup p is the
+/// linear workgroup id in dispatch order (blockIdx.x, or y * gridDim.x + x).
+using TileOrder = std::vector<uint32_t>;
+
+/// A tile order as a function: (workgroup id, number of workgroups) -> tile.
+using TileOrderFn = std::function<uint64_t(uint64_t Pid, uint64_t NumPids)>;
+
+/// Builds the order of \p Fn for \p NumPids workgroups. Throws
+/// std::invalid_argument when a returned tile is >= \p NumTiles.
+TileOrder makeOrder(const TileOrderFn &Fn, uint64_t NumPids, uint64_t NumTiles);
+
+/// Writes \p O as text: a comment line, then one line "<workgroup> <tile>" per
+/// workgroup (tile = tile row * tilesN + tile column). `wavesan xcd --order`
+/// reads it back.
+std::string formatOrder(const TileOrder &O);
+/// Parses formatOrder()'s text (lines "<workgroup> <tile>", '#' comments,
+/// blank lines): every workgroup 0..n-1 exactly once, tiles < \p NumTiles.
+/// Throws std::invalid_argument naming \p Source and the line otherwise.
+TileOrder parseOrder(const std::string &Text, uint64_t NumTiles, const std::string &Source);
+
+/// Workgroup p computes tile p (the plain row-major program-id mapping).
+TileOrder rowMajorOrder(const GemmShape &S);
+/// Triton's grouped ordering (matmul tutorial, "L2 cache optimizations"):
+/// groups of \p GroupM tile rows, walked column by column inside a group:
+///   in_group = GroupM * tilesN; first_m = (pid / in_group) * GroupM;
+///   size_m = min(tilesM - first_m, GroupM);
+///   row = first_m + (pid % in_group) % size_m; col = (pid % in_group) / size_m.
+/// \p GroupM >= 1 (1 is row-major); throws std::invalid_argument otherwise.
+TileOrder groupedOrder(const GemmShape &S, uint64_t GroupM);
+/// \p Base applied to the remapped id: tile of workgroup p = Base[remap(p)],
+/// remap = remap_pid_for_xcds(p, Base.size(), NumXcds) (wavecheck/xcd_remap.h,
+/// the seed's arithmetic): XCD x computes a contiguous block of Base's tiles.
+TileOrder remapOrder(const TileOrder &Base, unsigned NumXcds);
+
+/// Counters of one XCD's L2 (or their sum). Bytes fetched = the bytes of the
+/// missed slices (traffic into L2 from Infinity Cache / HBM).
+struct L2Stats {
+  uint64_t Workgroups = 0;
+  uint64_t Accesses = 0, Hits = 0; ///< operand slice reads by workgroups
+  uint64_t BytesRead = 0;          ///< bytes of all slice reads (hits and misses)
+  uint64_t BytesFetched = 0;       ///< bytes of missed slices: traffic into L2
+  double hitRate() const { return Accesses ? double(Hits) / double(Accesses) : 0.0; }
+  L2Stats &operator+=(const L2Stats &O);
+};
+
+/// The model's result for one order.
+struct OrderResult {
+  std::string Name;            ///< "row-major", "remap", "GROUP_M=8", ...
+  std::vector<L2Stats> PerXcd; ///< NumXcds entries
+  L2Stats Total;
+  /// XCD that computes each tile (row-major tile index); 0xffffffff for a
+  /// tile no workgroup computes.
+  std::vector<uint32_t> XcdOfTile;
+  uint64_t KSteps = 0;
+  /// Bytes fetched into all L2s per K step (Total.BytesFetched / KSteps).
+  double bytesPerKStep() const {
+    return KSteps ? double(Total.BytesFetched) / double(KSteps) : 0.0;
+  }
+};
+
+/// Simulates \p Order on \p C: workgroup p runs on XCD p % NumXcds; each XCD
+/// runs its workgroups in id order, ResidentPerXcd at a time; a batch advances
+/// through the K steps together, each workgroup reading its A slice then its B
+/// slice per step. Each XCD's L2 is LRU over whole operand slices (the unit a
+/// K step reads; a slice larger than the L2 is fetched and not kept). Throws
+/// std::invalid_argument for an invalid shape/config, a tile index >= tiles(),
+/// or a model that would need more than 2^28 slice records.
+OrderResult simulate(const GemmShape &S, const XcdConfig &C, const TileOrder &Order,
+                     std::string Name);
+
+/// The side-by-side comparison: \p Given (row-major when empty, named
+/// \p GivenName), Given with the remap, GROUP_M grouping, remap + grouping.
+/// \p GroupM 0 leaves the two grouped orders out.
+std::vector<OrderResult> compareOrders(const GemmShape &S, const XcdConfig &C,
+                                       const TileOrder &Given, const std::string &GivenName,
+                                       uint64_t GroupM);
+
+/// A text table of \p Results: per order, total bytes fetched into L2, per K
+/// step, hit rate, ratio to the first order; then bytes per XCD.
+std::string formatComparison(const GemmShape &S, const XcdConfig &C,
+                             const std::vector<OrderResult> &Results);
+
+/// The traffic into the L2s in one K step of tiles resident at the same time:
+/// per XCD, the distinct A slices and B slices its tiles read, times their
+/// bytes (each K step reads new slices, so nothing is in L2 yet). Placement:
+/// (row-major tile index, XCD) pairs.
+struct KStepTraffic {
+  uint64_t XcdsUsed = 0, ASlices = 0, BSlices = 0, Bytes = 0;
+};
+KStepTraffic kStepTraffic(const GemmShape &S,
+                          const std::vector<std::pair<uint32_t, unsigned>> &Placement);
+
+/// The seed article's worked example ("L2 traffic for one tile row"): BF16,
+/// 256x256 output tiles, K step 64, so each A and B slice is 32 KiB; eight
+/// neighbouring tiles; an 8x8-tile grid (M = N = 2048) of 64 workgroups on 8
+/// XCDs. Rows: the 1x8 tile row under row-major dispatch (on 8 XCDs), the
+/// tiles XCD 0 computes first under the remap (the 1x8 row on one XCD), and
+/// under remap + GROUP_M=2 (a 2x4 block on one XCD).
+struct SeedExampleRow {
+  std::string Order, Tiles; ///< "row-major", "1x8"
+  KStepTraffic Traffic;
+};
+std::vector<SeedExampleRow> seedExample();
+std::string formatSeedExample(const std::vector<SeedExampleRow> &Rows);
+
+/// An SVG picture (standalone XML, viewable in a browser) of \p Results: a
+/// heatmap of tile -> XCD per order (8-colour legend; more XCDs reuse colours
+/// modulo 8) and a bar chart of bytes fetched into L2 per XCD and in total per
+/// order. Element ids: "heatmap-<i>", "bars", "legend". Grids larger than
+/// 128x128 tiles are drawn by sampling every ceil(tiles/128)-th tile row/column.
+std::string renderSvg(const GemmShape &S, const XcdConfig &C,
+                      const std::vector<OrderResult> &Results);
+
+} // namespace wavesan::xcd

@@ -1,0 +1,105 @@
+//===--- doctor_command.cpp - `wavesan doctor` ------------------------------===//
+#include "doctor_command.h"
+
+#include "args.h"
+
+#include "wavesan/doctor.h"
+#ifdef WAVESAN_CLI_HAVE_HIP
+#include "wavesan/hip_backend.h"
+#endif
+
+#include <array>
+#include <charconv>
+#include <cmath>
+
+namespace wavesan::cli {
+namespace {
+
+constexpr const char *Group = "Doctor options";
+/// An hour: far beyond any healthy tool, and small enough for milliseconds in a long long.
+constexpr double MaxTimeoutSeconds = 3600;
+constexpr const char *InputGroup = "Recorded inputs (instead of running the tool)";
+
+/// Every option of `wavesan doctor`, declared once: parser and --help read it.
+constexpr std::array<OptionSpec, 8> DoctorOptions{{
+    {"format", "text|json", Group, "Output format (default text: an aligned table)"},
+    {"strict", "", Group, "Exit with status 1 when an item warns"},
+    {"timeout", "seconds", Group,
+     "Time allowed to each external tool before it is killed and its rows say unknown "
+     "(default 10)"},
+    {"no-hip", "", Group,
+     "Do not ask the HIP runtime for the gfx target when rocminfo lists no GPU"},
+    {"proc-root", "dir", Group,
+     "Root of the proc file system (default /proc; reads <dir>/sys/kernel/numa_balancing)"},
+    {"rocminfo-output", "file", InputGroup, "Output of `rocminfo` saved to a file"},
+    {"amd-smi-partition-output", "file", InputGroup,
+     "Output of `amd-smi static --partition` (text or --json) saved to a file"},
+    {"amd-smi-topology-output", "file", InputGroup,
+     "Output of `amd-smi topology` (text or --json) saved to a file"},
+}};
+
+const std::vector<std::string> DoctorUsage = {"wavesan doctor [--format=text|json] [--strict]",
+                                              "wavesan doctor --rocminfo-output <file> "
+                                              "--amd-smi-partition-output <file> ..."};
+
+constexpr const char *DoctorOverview =
+    "check an AMD GPU node against the seed's runbook (gfx target, wave size, partition\n"
+    "  modes, link topology, NUMA balancing, TunableOp, FP8 format)\n\n"
+    "  Each item is pass, warn or unknown with the observed value and the fix. A missing\n"
+    "  tool or device gives unknown rows, not an error. Exit status: 0, also with warnings;\n"
+    "  1 with --strict when an item warns; 2 a usage error or an unreadable --*-output file.";
+
+/// A recorded input: the file's text; UsageError naming the option when unreadable.
+std::optional<std::string> recorded(const ParsedArgs &A, const doctor::Probes &P,
+                                    const char *Option) {
+  std::optional<std::string> Path = A.get(Option);
+  if (!Path)
+    return std::nullopt;
+  std::optional<std::string> Text = P.ReadFile(*Path);
+  if (!Text)
+    throw UsageError(std::string("--") + Option + "='" + *Path + "': cannot read the file");
+  return Text;
+}
+
+} // namespace
+
+int runDoctor(std::span<const char *const> Args, std::ostream &Out, std::ostream &Err) {
+  using namespace wavesan::doctor;
+  try {
+    const ParsedArgs A = parseArgs(Args, DoctorOptions, "wavesan doctor");
+    if (A.has("help")) {
+      Out << formatHelp(DoctorOverview, DoctorUsage, DoctorOptions);
+      return 0;
+    }
+    const std::string Format = A.get("format").value_or("text");
+    if (Format != "text" && Format != "json")
+      throw UsageError("--format='" + Format + "': expected text or json");
+    const double Seconds = A.number("timeout", Probes::DefaultTimeout.count() / 1000.0);
+    if (!(Seconds > 0) || Seconds > MaxTimeoutSeconds)
+      throw UsageError("--timeout=" + *A.get("timeout") +
+                       ": expected a number of seconds above 0 and at most 3600");
+
+    Probes P = systemProbes();
+    P.Timeout = std::chrono::milliseconds(static_cast<long long>(std::ceil(Seconds * 1000)));
+    if (auto Root = A.get("proc-root"))
+      P.ProcRoot = *Root;
+    P.RocminfoOutput = recorded(A, P, "rocminfo-output");
+    P.PartitionOutput = recorded(A, P, "amd-smi-partition-output");
+    P.TopologyOutput = recorded(A, P, "amd-smi-topology-output");
+#ifdef WAVESAN_CLI_HAVE_HIP
+    if (!A.has("no-hip"))
+      P.Hip = [] {
+        const HipBackendStatus S = hipBackendStatus();
+        return HipView{S.Arch, S.WarpSize, S.DeviceCount, S.Message};
+      };
+#endif
+    const Report R = diagnose(P);
+    Out << (Format == "json" ? formatJson(R) : formatText(R));
+    return A.has("strict") && R.count(Status::Warn) > 0 ? 1 : 0;
+  } catch (const UsageError &E) {
+    Err << "wavesan doctor: error: " << E.what() << "\n";
+  }
+  return 2;
+}
+
+} // namespace wavesan::cli

@@ -1,0 +1,131 @@
+//===--- DoctorCliTest.cpp - `wavesan doctor`: goldens and exit codes -------===//
+//
+// Runs the built bin/wavesan (WAVESAN_CLI) in testdata/doctor/ (or a
+// subdirectory holding a tuning file) with a clean environment, so the output
+// is the same on every machine, and compares it with the goldens in
+// testdata/doctor/expected/.
+//
+//===----------------------------------------------------------------------===//
+#include "CliTestUtil.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+const std::string Dir = std::string(WAVESAN_TESTDATA_DIR) + "/doctor";
+
+using cli_test::CliRun;
+using cli_test::slurp;
+
+/// `cd <Cwd> && env -i <Env> wavesan doctor <Args>`; Env "" keeps this process's environment.
+CliRun doctor(const std::string &Cwd, const std::string &Env, const std::string &Args) {
+  const std::string ErrFile = testing::TempDir() + "doctor_cli_stderr.txt";
+  const std::string Cmd = "cd '" + Cwd + "' && " + (Env.empty() ? "" : "env -i " + Env + " ") +
+                          "'" WAVESAN_CLI "' doctor " + Args + " 2>'" + ErrFile + "'";
+  CliRun R;
+  FILE *P = popen(Cmd.c_str(), "r");
+  if (!P)
+    return R;
+  char Buf[4096];
+  size_t N;
+  while ((N = fread(Buf, 1, sizeof Buf, P)) > 0)
+    R.Out.append(Buf, N);
+  const int Status = pclose(P);
+  R.Status = WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
+  R.Err = slurp(ErrFile);
+  return R;
+}
+
+/// No PATH that holds rocminfo or amd-smi; --no-hip keeps the HIP runtime out.
+const std::string NoTools = "PATH=/nonexistent";
+
+const std::string GoodInputs = "--no-hip --rocminfo-output ../rocminfo-mi300x-8gpu.txt "
+                               "--amd-smi-partition-output ../amd-smi-partition-spx-nps1.txt "
+                               "--amd-smi-topology-output ../amd-smi-topology-8gpu-xgmi.txt "
+                               "--proc-root ../proc-balancing-off";
+
+const std::string BadInputs = "--no-hip --rocminfo-output ../rocminfo-mi300x-8gpu.txt "
+                              "--amd-smi-partition-output ../amd-smi-partition-spx-nps4.txt "
+                              "--amd-smi-topology-output ../amd-smi-topology-4gpu-pcie.txt "
+                              "--proc-root ../proc-balancing-on";
+
+} // namespace
+
+TEST(DoctorCli, GoodNodeTextGolden) {
+  const CliRun R = doctor(Dir + "/tuning-present", NoTools + " PYTORCH_TUNABLEOP_ENABLED=1",
+                          GoodInputs + " --strict");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_EQ(R.Out, slurp(Dir + "/expected/good-node.txt"));
+  EXPECT_EQ(R.Err, "");
+}
+
+TEST(DoctorCli, BadNodeJsonGoldenAndStrict) {
+  const CliRun R = doctor(Dir + "/tuning-empty", NoTools, BadInputs + " --format=json");
+  EXPECT_EQ(R.Status, 0) << R.Err; // warnings alone never fail without --strict
+  EXPECT_EQ(R.Out, slurp(Dir + "/expected/bad-node.json"));
+  const nlohmann::json J = nlohmann::json::parse(R.Out);
+  // Hand count of the bad node: compute partition SPX passes, gfx target, wave size and
+  // FP8 format pass; memory (NPS4 without CPX), links (PCIe pairs), NUMA balancing on,
+  // TunableOp unset, the tuning file without results warn.
+  EXPECT_EQ(J["summary"]["pass"], 4);
+  EXPECT_EQ(J["summary"]["warn"], 5);
+  EXPECT_EQ(J["summary"]["unknown"], 0);
+  EXPECT_EQ(doctor(Dir + "/tuning-empty", NoTools, BadInputs + " --strict").Status, 1);
+}
+
+TEST(DoctorCli, MissingToolsTextGolden) {
+  const CliRun R = doctor(Dir, NoTools, "--no-hip --proc-root ./no-such-proc");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_EQ(R.Out, slurp(Dir + "/expected/missing-tools.txt"));
+  // --strict fails on the warnings (TunableOp off, no tuning file), not on unknown rows.
+  EXPECT_EQ(doctor(Dir, NoTools, "--no-hip --proc-root ./no-such-proc --strict").Status, 1);
+}
+
+TEST(DoctorCli, UsageErrorsExit2) {
+  CliRun R = doctor(Dir, NoTools, "--rocminfo-output no-such-file.txt");
+  EXPECT_EQ(R.Status, 2);
+  EXPECT_EQ(R.Err,
+            "wavesan doctor: error: --rocminfo-output='no-such-file.txt': cannot read the file\n");
+  EXPECT_EQ(R.Out, "");
+  R = doctor(Dir, NoTools, "--format=yaml");
+  EXPECT_EQ(R.Status, 2);
+  EXPECT_EQ(R.Err, "wavesan doctor: error: --format='yaml': expected text or json\n");
+  R = doctor(Dir, NoTools, "--timeout=0");
+  EXPECT_EQ(R.Status, 2);
+  EXPECT_EQ(R.Err, "wavesan doctor: error: --timeout=0: expected a number of seconds above 0 "
+                   "and at most 3600\n");
+  EXPECT_EQ(doctor(Dir, NoTools, "--timeout=1e300").Status, 2);
+  R = doctor(Dir, NoTools, "--help");
+  EXPECT_EQ(R.Status, 0);
+  EXPECT_NE(R.Out.find("--amd-smi-topology-output=<file>"), std::string::npos);
+}
+
+TEST(DoctorCli, ThisMachineUnknownRowsExit0) {
+  // The real tools, the real /proc and the HIP runtime (Debian's libamdhip64 when the
+  // CLI was built with it): without ROCm tools and GPU the GPU rows are unknown.
+  if (std::system("command -v rocminfo >/dev/null 2>&1 || command -v amd-smi >/dev/null 2>&1") == 0)
+    GTEST_SKIP() << "rocminfo or amd-smi is installed here: this test is for a machine without them";
+  const CliRun R = doctor(Dir, "", "--format=json");
+  ASSERT_EQ(R.Status, 0) << R.Err;
+  const nlohmann::json J = nlohmann::json::parse(R.Out);
+  ASSERT_EQ(J["items"].size(), 9u);
+  for (const auto &I : J["items"]) {
+    const std::string Id = I["id"];
+    if (Id == "numa-balancing" || Id == "tunableop" || Id == "tuning-file")
+      continue; // host and environment facts: whatever this machine has
+    EXPECT_EQ(I["status"], "unknown") << Id << ": " << I["observed"];
+    // With Debian's libamdhip64 and no GPU, hipGetDeviceCount says hipErrorNoDevice (FACTS.md).
+    if (Id == "gfx-target" && I["source"].get<std::string>().find("HIP runtime") != std::string::npos) {
+      EXPECT_NE(I["observed"].get<std::string>().find("hipErrorNoDevice"), std::string::npos)
+          << I["observed"];
+    }
+  }
+}

@@ -1,0 +1,197 @@
+// `wavesan roofline` (sanitizer/tools/cli/roofline_command.cpp), run in process: the text and
+// JSON goldens of testdata/roofline/ (typed by hand; the arithmetic is in its README.md),
+// bad inputs (exit 2, a message naming the option) and warnings (exit 0). The last test
+// runs the built bin/wavesan to cover the dispatch in main.cpp.
+#include "roofline_command.h"
+
+#include "CliTestUtil.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <vector>
+
+namespace {
+
+using cli_test::CliRun;
+using cli_test::slurp;
+
+CliRun roofline(std::vector<const char *> Args) {
+  std::ostringstream Out, Err;
+  const int Status = wavesan::cli::runRoofline(Args, Out, Err);
+  return {Status, Out.str(), Err.str()};
+}
+
+std::string golden(const std::string &Name) {
+  return slurp(std::string(WAVESAN_TESTDATA_DIR) + "/roofline/" + Name);
+}
+
+/// Relative tolerance of the JSON golden's numbers: the hand-typed decimals (0.0025, 1600)
+/// are exact; the tool's doubles went through at most two roundings (4 / 0.0025).
+constexpr double JsonRel = 1e-12;
+
+/// Same keys in the same order, same strings, booleans and nulls, numbers within JsonRel.
+void expectJsonNear(const nlohmann::ordered_json &A, const nlohmann::ordered_json &E,
+                    const std::string &Path) {
+  ASSERT_EQ(A.type_name(), std::string(E.type_name())) << "at " << Path;
+  if (E.is_object()) {
+    std::vector<std::string> KeysA, KeysE;
+    for (auto It = A.begin(); It != A.end(); ++It) KeysA.push_back(It.key());
+    for (auto It = E.begin(); It != E.end(); ++It) KeysE.push_back(It.key());
+    ASSERT_EQ(KeysA, KeysE) << "at " << Path;
+    for (const std::string &K : KeysE)
+      expectJsonNear(A[K], E[K], Path + "." + K);
+  } else if (E.is_array()) {
+    ASSERT_EQ(A.size(), E.size()) << "at " << Path;
+    for (size_t I = 0; I < E.size(); ++I)
+      expectJsonNear(A[I], E[I], Path + "[" + std::to_string(I) + "]");
+  } else if (E.is_number()) {
+    // Integers must stay integers (counts), doubles doubles.
+    EXPECT_EQ(A.is_number_integer(), E.is_number_integer()) << "at " << Path;
+    const double X = A.get<double>(), Y = E.get<double>();
+    EXPECT_NEAR(X, Y, std::abs(Y) * JsonRel) << "at " << Path;
+  } else {
+    EXPECT_EQ(A, E) << "at " << Path;
+  }
+}
+
+TEST(RooflineCli, SeedTextGolden) {
+  const CliRun R = roofline({"--params", "70e9", "--dtype", "bf16"});
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_EQ(R.Err, "");
+  EXPECT_EQ(R.Out, golden("seed_70b_bf16.txt"));
+}
+
+TEST(RooflineCli, JsonGolden) {
+  const CliRun R = roofline({"--params", "1e9", "--dtype", "bf16", "--batch", "4", "--kv-bytes",
+                          "2e6", "--prompt-tokens", "1000", "--gpu", "custom", "--tflops",
+                          "1000", "--bandwidth-tbs", "4", "--memory-gb", "8",
+                          "--format=json"});
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  const auto Actual = nlohmann::ordered_json::parse(R.Out);
+  const auto Expected = nlohmann::ordered_json::parse(golden("custom_kv_warning.json"));
+  expectJsonNear(Actual, Expected, "$");
+}
+
+TEST(RooflineCli, BatchColumnAndWarningInText) {
+  // Batch 64 adds a decode column: 64 FLOP/byte, 64 x 37.857 = 2423 tokens/s (integer
+  // rounding of 2422.857). KV: 64 x 4096 x 327680 = 85.9 GB > 52 GB left -> warning.
+  const CliRun R = roofline({"--params=70e9", "--dtype=bf16", "--batch=64", "--kv-bytes=327680",
+                          "--context=4096"});
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_NE(R.Out.find("decode (batch 64)"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("warning: the batch's KV cache (85.9 GB"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("room for 158691 tokens (38 sequences at that context)"),
+            std::string::npos) << R.Out;
+}
+
+TEST(RooflineCli, ModelLargerThanMemoryIsAWarningNotAnError) {
+  // 405e9 x 2 bytes = 810 GB > 192 GB: documented as a warning (exit 0) so what-if figures
+  // for models sharded over several GPUs stay available.
+  const CliRun R = roofline({"--params", "405e9", "--dtype", "bf16", "--format", "json"});
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  const auto J = nlohmann::json::parse(R.Out);
+  ASSERT_EQ(J["warnings"].size(), 1u);
+  EXPECT_NE(J["warnings"][0].get<std::string>().find("810 GB"), std::string::npos);
+  EXPECT_EQ(J["memory_left_bytes"].get<double>(), -618e9); // 192e9 - 810e9
+}
+
+struct BadCase {
+  std::vector<const char *> Args;
+  std::string Error; ///< the whole stderr line after "wavesan roofline: error: "
+};
+
+TEST(RooflineCli, BadInputsExit2NamingTheOption) {
+  const std::vector<BadCase> Cases = {
+      {{"--dtype", "bf16"}, "missing --params (required the model's parameter count, e.g. "
+                            "--params=70e9)"},
+      {{"--params", "70e9"}, "missing --dtype (required bf16, fp16, fp8 or fp32)"},
+      {{"--params", "-70e9", "--dtype", "bf16"}, "--params=-70000000000: expected a parameter "
+                                                 "count > 0"},
+      {{"--params", "0", "--dtype", "bf16"}, "--params=0: expected a parameter count > 0"},
+      {{"--params", "seventy", "--dtype", "bf16"}, "--params='seventy': expected a number"},
+      {{"--params", "nan", "--dtype", "bf16"}, "--params=nan: expected a parameter count > 0"},
+      {{"--params", "70e9", "--dtype", "int4"},
+       "--dtype='int4': expected bf16, fp16, fp8 or fp32"},
+      {{"--params", "70e9", "--dtype", "fp8"},
+       "--dtype=fp8: no sourced dense fp8 peak (TFLOP/s from the GPU's data sheet) for "
+       "--gpu=mi300x; pass --tflops"},
+      {{"--params", "70e9", "--dtype", "bf16", "--gpu", "mi250"},
+       "--gpu=mi250: unknown GPU; expected one of mi300x, custom (give --tflops, "
+       "--bandwidth-tbs and --memory-gb)"},
+      {{"--params", "70e9", "--dtype", "bf16", "--gpu", "custom", "--tflops", "100"},
+       "--gpu=custom: missing --bandwidth-tbs; a custom GPU needs --tflops, --bandwidth-tbs "
+       "and --memory-gb"},
+      {{"--params", "70e9", "--dtype", "bf16", "--batch", "0"},
+       "--batch=0: expected a batch size, an integer from 1 to 67108864"},
+      {{"--params", "70e9", "--dtype", "bf16", "--batch", "-3"},
+       "--batch=-3: expected a batch size, an integer from 1 to 67108864"},
+      {{"--params", "70e9", "--dtype", "bf16", "--kv-bytes", "-1"},
+       "--kv-bytes=-1: expected KV-cache bytes per token, >= 0"},
+      {{"--params", "70e9", "--dtype", "bf16", "--prompt-tokens", "0"},
+       "--prompt-tokens=0: expected a prompt length in tokens, an integer from 1 to 67108864"},
+      {{"--params", "70e9", "--dtype", "bf16", "--context", "0"},
+       "--context=0: expected a context length in tokens, an integer >= 1"},
+      {{"--params", "70e9", "--dtype", "bf16", "--tflops", "-1"},
+       "--tflops=-1: expected a peak in TFLOP/s > 0"},
+      {{"--params", "70e9", "--dtype", "bf16", "--bandwidth-tbs", "0"},
+       "--bandwidth-tbs=0: expected a bandwidth in TB/s > 0"},
+      {{"--params", "70e9", "--dtype", "bf16", "--memory-gb", "inf"},
+       "--memory-gb=inf: expected a memory size in GB > 0"},
+      {{"--params", "70e9", "--dtype", "bf16", "--format", "xml"},
+       "--format='xml': expected text or json"},
+      {{"--params", "70e9", "--dtype", "bf16", "--gpus", "8"},
+       "unknown option '--gpus'; see 'wavesan roofline --help'"},
+  };
+  for (const BadCase &C : Cases) {
+    const CliRun R = roofline(C.Args);
+    std::string Cmd;
+    for (const char *A : C.Args) Cmd += std::string(A) + " ";
+    EXPECT_EQ(R.Status, 2) << Cmd;
+    EXPECT_EQ(R.Out, "") << Cmd;
+    EXPECT_EQ(R.Err, "wavesan roofline: error: " + C.Error + "\n") << Cmd;
+  }
+}
+
+TEST(RooflineCli, HelpListsEveryOption) {
+  const CliRun R = roofline({"--help"});
+  EXPECT_EQ(R.Status, 0);
+  for (const char *Opt : {"--params=<n>", "--dtype=<bf16|fp16|fp8|fp32>", "--batch=<n>",
+                          "--kv-bytes=<bytes>", "--prompt-tokens=<n>", "--context=<n>",
+                          "--gpu=<name>", "--tflops=<x>", "--bandwidth-tbs=<x>",
+                          "--memory-gb=<x>", "--format=<text|json>"})
+    EXPECT_NE(R.Out.find(Opt), std::string::npos) << Opt;
+}
+
+#ifdef WAVESAN_CLI
+TEST(RooflineCli, BuiltBinaryDispatchesRoofline) {
+  auto Shell = [](const std::string &Cmd, std::string &Out) {
+    FILE *P = ::popen(Cmd.c_str(), "r");
+    if (!P) return -1;
+    char Buf[4096];
+    size_t N;
+    while ((N = std::fread(Buf, 1, sizeof Buf, P)) > 0) Out.append(Buf, N);
+    const int Raw = ::pclose(P);
+    return WIFEXITED(Raw) ? WEXITSTATUS(Raw) : -1;
+  };
+  std::string Out;
+  EXPECT_EQ(Shell(std::string("'") + WAVESAN_CLI + "' roofline --params 70e9 --dtype bf16", Out),
+            0);
+  EXPECT_EQ(Out, golden("seed_70b_bf16.txt"));
+  std::string Help;
+  EXPECT_EQ(Shell(std::string("'") + WAVESAN_CLI + "' --help", Help), 0);
+  EXPECT_NE(Help.find("  roofline  - "), std::string::npos) << Help;
+  std::string Ignored;
+  EXPECT_EQ(Shell(std::string("'") + WAVESAN_CLI + "' roofline --params 0 --dtype bf16 2>/dev/null",
+                  Ignored),
+            2);
+}
+#endif
+
+} // namespace

@@ -1,0 +1,90 @@
+//===--- XcdCliTest.cpp - `wavesan xcd` end to end --------------------------===//
+#include "CliTestUtil.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using cli_test::CliRun;
+using cli_test::slurp;
+
+class XcdCli : public cli_test::TempDirTest {
+protected:
+  CliRun wavesan(const std::string &Args) {
+    return cli_test::runShell(std::string("'") + WAVESAN_CLI + "' xcd " + Args, Dir);
+  }
+};
+
+} // namespace
+
+// The seed's figures (XcdTest.cpp has the arithmetic): 512, 288 (1.78x), 192 KiB (2.67x).
+TEST_F(XcdCli, SeedExample) {
+  const CliRun R = wavesan("--seed-example");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_NE(R.Out.find("row-major                1x8      8         8         8              "
+                       "512 KiB  1.00x"),
+            std::string::npos)
+      << R.Out;
+  EXPECT_NE(R.Out.find("288 KiB  1.78x less"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("192 KiB  2.67x less"), std::string::npos) << R.Out;
+}
+
+// 8x8 tiles of 256 (M = N = 2048), K = 64 (one K step, 32 KiB slices), 8 XCDs, 8
+// resident: row-major puts tile column x on XCD x (8 A + 1 B slices each), the remap
+// tile row x (1 A + 8 B): both 8 x 9 x 32 KiB = 2304 KiB = 2.25 MiB, per K step too.
+TEST_F(XcdCli, ModelTableAndSvg) {
+  const CliRun R = wavesan("--m 2048 --n 2048 --k 64 --resident 8 --group-m 2 --svg '" +
+                           path("p.svg") + "'");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_NE(R.Out.find("row-major                           2.25 MiB        2.25 MiB"),
+            std::string::npos)
+      << R.Out;
+  EXPECT_NE(R.Out.find("remap + GROUP_M=2"), std::string::npos) << R.Out;
+  EXPECT_TRUE(fs::exists(path("p.svg")));
+  EXPECT_NE(slurp(path("p.svg")).find("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+            std::string::npos);
+}
+
+TEST_F(XcdCli, RecordedOrder) {
+  std::ofstream(path("order.txt")) << "# remapped 8x8\n"
+                                   << "0 0\n1 8\n2 16\n3 24\n4 32\n5 40\n6 48\n7 56\n";
+  const CliRun R = wavesan("--m 2048 --n 2048 --k 64 --group-m 0 --order '" +
+                           path("order.txt") + "'");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_NE(R.Out.find("recorded + remap"), std::string::npos) << R.Out;
+}
+
+TEST_F(XcdCli, UsageErrorsExitTwoAndNameTheInput) {
+  struct Case {
+    const char *Args, *Message;
+  } Cases[] = {
+      {"", "--m, --n and --k are required"},
+      {"--seed-example --m 5", "--m does not apply to --seed-example"},
+      {"--m 1024 --n 1024 --k 64 --l2 4XB", "--l2='4XB': expected a positive size"},
+      {"--m 1024 --n 1024 --k 64 --tile-m 0", "--tile-m=0: expected a positive number"},
+      {"--m 1024 --n 1024 --k 64 --dtype int4", "--dtype='int4': expected one of"},
+      {"--m 1024 --n 1024 --k 64 --order /nonexistent/o.txt",
+       "--order: cannot open '/nonexistent/o.txt'"},
+      {"--bogus", "bogus"},
+  };
+  for (const Case &C : Cases) {
+    const CliRun R = wavesan(C.Args);
+    EXPECT_EQ(R.Status, 2) << C.Args;
+    EXPECT_NE(R.Err.find(C.Message), std::string::npos) << C.Args << ": " << R.Err;
+  }
+  std::ofstream(path("bad.txt")) << "0 99\n";
+  const CliRun R = wavesan("--m 1024 --n 1024 --k 64 --order '" + path("bad.txt") + "'");
+  EXPECT_EQ(R.Status, 2);
+  EXPECT_NE(R.Err.find("bad.txt:1: tile 99 is out of range; expected < 16"), std::string::npos)
+      << R.Err;
+  EXPECT_EQ(wavesan("--help").Status, 0);
+}

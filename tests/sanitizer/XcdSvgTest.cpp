@@ -1,0 +1,134 @@
+//===--- XcdSvgTest.cpp - the structure of wavesan xcd's SVG picture -------===//
+//
+// The picture is parsed as XML with libxml2 and its structure checked with XPath:
+// element counts, ids, titles, the viewBox and a few cell colours worked out by hand.
+//
+//===----------------------------------------------------------------------===//
+#include "wavesan/xcd.h"
+
+#include <gtest/gtest.h>
+#include <libxml/parser.h>
+#include <libxml/xpath.h>
+#include <libxml/xpathInternals.h>
+
+#include <memory>
+
+using namespace wavesan::xcd;
+
+namespace {
+
+/// A parsed SVG with XPath queries in the SVG namespace (prefix "s").
+class Svg {
+public:
+  explicit Svg(const std::string &Text)
+      : Doc(xmlReadMemory(Text.data(), static_cast<int>(Text.size()), "picture.svg", nullptr,
+                          XML_PARSE_NONET)) {
+    if (Doc) {
+      Ctx = xmlXPathNewContext(Doc);
+      xmlXPathRegisterNs(Ctx, BAD_CAST "s", BAD_CAST "http://www.w3.org/2000/svg");
+    }
+  }
+  ~Svg() {
+    if (Ctx)
+      xmlXPathFreeContext(Ctx);
+    if (Doc)
+      xmlFreeDoc(Doc);
+  }
+  bool parsed() const { return Doc != nullptr; }
+  double number(const std::string &XPath) const {
+    xmlXPathObjectPtr O = xmlXPathEvalExpression(BAD_CAST XPath.c_str(), Ctx);
+    double V = O ? xmlXPathCastToNumber(O) : -1;
+    xmlXPathFreeObject(O);
+    return V;
+  }
+  std::string string(const std::string &XPath) const {
+    xmlXPathObjectPtr O = xmlXPathEvalExpression(BAD_CAST XPath.c_str(), Ctx);
+    xmlChar *S = O ? xmlXPathCastToString(O) : nullptr;
+    std::string V = S ? reinterpret_cast<const char *>(S) : "<no result>";
+    xmlFree(S);
+    xmlXPathFreeObject(O);
+    return V;
+  }
+
+private:
+  xmlDocPtr Doc;
+  xmlXPathContextPtr Ctx = nullptr;
+};
+
+GemmShape grid(uint64_t Tiles, uint64_t Tile) {
+  GemmShape S;
+  S.M = S.N = Tiles * Tile;
+  S.K = 64;
+  S.TileM = S.TileN = Tile;
+  S.KStep = 64;
+  S.ElemBytes = 2;
+  return S;
+}
+
+} // namespace
+
+// 4x4 tiles, 8 XCDs, four orders. Layout (xcd_svg.cpp): heatmaps at y 80 (220 px), legend
+// at 320, per-XCD bars at 390 (200 px), totals at 390 + 200 + 70 = 660, 24 px per order:
+// height 660 + 4 x 24 + 40 = 796.
+TEST(XcdSvg, StructureOfFourOrders) {
+  const GemmShape S = grid(4, 256);
+  const XcdConfig C;
+  const std::string Text = renderSvg(S, C, compareOrders(S, C, {}, "", 2));
+  Svg P(Text);
+  ASSERT_TRUE(P.parsed()) << Text.substr(0, 400);
+  EXPECT_EQ(P.string("/s:svg/@viewBox"), "0 0 1000 796");
+  EXPECT_EQ(P.string("/s:svg/@width"), "1000");
+  EXPECT_EQ(P.number("count(/s:svg/s:g)"), 7); // 4 heatmaps, legend, two bar charts
+  const char *Names[] = {"row-major", "remap", "GROUP_M=2", "remap + GROUP_M=2"};
+  for (int I = 0; I < 4; ++I) {
+    const std::string G = "//s:g[@id='heatmap-" + std::to_string(I) + "']";
+    EXPECT_EQ(P.number("count(" + G + "/s:rect)"), 16) << G;
+    EXPECT_EQ(P.string(G + "/s:title"), std::string("tile -> XCD: ") + Names[I]);
+  }
+  // Row-major: tile t on XCD t % 8; cells are drawn row by row, so rect i is tile i.
+  // Tile 5 -> XCD 5 (#edc948), tile 9 -> XCD 1 (#f28e2b).
+  EXPECT_EQ(P.string("//s:g[@id='heatmap-0']/s:rect[6]/@fill"), "#edc948");
+  EXPECT_EQ(P.string("//s:g[@id='heatmap-0']/s:rect[10]/@fill"), "#f28e2b");
+  // Remap, 16 workgroups, per_xcd = 2: workgroup p computes (p % 8) * 2 + p / 8, so tile t
+  // is on XCD t / 2: tile 5 -> XCD 2 (#e15759), tile 15 -> XCD 7 (#ff9da7).
+  EXPECT_EQ(P.string("//s:g[@id='heatmap-1']/s:rect[6]/@fill"), "#e15759");
+  EXPECT_EQ(P.string("//s:g[@id='heatmap-1']/s:rect[16]/@fill"), "#ff9da7");
+
+  EXPECT_EQ(P.number("count(//s:g[@id='legend']/s:rect)"), 8);
+  EXPECT_EQ(P.string("//s:g[@id='legend']/s:text[1]"), "XCD 0");
+  EXPECT_EQ(P.string("//s:g[@id='legend']/s:text[8]"), "XCD 7");
+  // 8 XCDs x 4 orders bars, each with a tooltip; 4 total bars.
+  EXPECT_EQ(P.number("count(//s:g[@id='bars-per-xcd']/s:rect)"), 32);
+  EXPECT_EQ(P.number("count(//s:g[@id='bars-per-xcd']/s:rect/s:title)"), 32);
+  EXPECT_EQ(P.number("count(//s:g[@id='bars-total']/s:rect)"), 4);
+  EXPECT_EQ(P.string("//s:g[@id='bars-total']/s:text[2]"), "row-major");
+  EXPECT_EQ(P.string("//s:text[@id='title']"),
+            "wavesan xcd: GEMM 1024x1024x64, 256x256 tiles, K step 64, 2-byte elements; 8 XCDs, "
+            "4.00 MiB L2 each");
+}
+
+// Text is escaped: a recorded order's name with XML specials survives a parse unchanged.
+// Two orders (GROUP_M 0): height 660 + 2 x 24 + 40 = 748.
+TEST(XcdSvg, EscapesNames) {
+  const GemmShape S = grid(4, 256);
+  const XcdConfig C;
+  const std::string Name = "a<b & \"c\" 'd'>";
+  const std::string Text = renderSvg(S, C, compareOrders(S, C, rowMajorOrder(S), Name, 0));
+  Svg P(Text);
+  ASSERT_TRUE(P.parsed()) << Text.substr(0, 400);
+  EXPECT_EQ(P.string("/s:svg/@viewBox"), "0 0 1000 748");
+  EXPECT_EQ(P.string("//s:g[@id='heatmap-0']/s:title"), "tile -> XCD: " + Name);
+  EXPECT_EQ(P.string("//s:g[@id='heatmap-1']/s:title"), "tile -> XCD: " + Name + " + remap");
+  EXPECT_EQ(P.number("count(//s:g[starts-with(@id, 'heatmap-')])"), 2);
+}
+
+// 300 x 300 tiles: drawn every ceil(300 / 128) = 3rd row and column: 100 x 100 cells.
+TEST(XcdSvg, LargeGridsAreSampled) {
+  const GemmShape S = grid(300, 16);
+  XcdConfig C;
+  const std::string Text = renderSvg(S, C, compareOrders(S, C, {}, "", 0));
+  Svg P(Text);
+  ASSERT_TRUE(P.parsed());
+  EXPECT_EQ(P.number("count(//s:g[@id='heatmap-0']/s:rect)"), 10000);
+  EXPECT_NE(Text.find("1 in 3 tile rows and columns drawn"), std::string::npos);
+}

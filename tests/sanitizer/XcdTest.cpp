@@ -1,0 +1,240 @@
+//===--- XcdTest.cpp - wavesan/xcd.h: orders, LRU L2 model, seed example ---===//
+//
+// Every expected value is worked out by hand in the comment next to it.
+//
+//===----------------------------------------------------------------------===//
+#include "wavesan/xcd.h"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+using namespace wavesan::xcd;
+
+namespace {
+
+constexpr uint64_t KiB = 1024;
+
+GemmShape shape(uint64_t M, uint64_t N, uint64_t K, uint64_t Tile, uint64_t KStep) {
+  GemmShape S;
+  S.M = M;
+  S.N = N;
+  S.K = K;
+  S.TileM = S.TileN = Tile;
+  S.KStep = KStep;
+  S.ElemBytes = 2;
+  return S;
+}
+
+XcdConfig machine(unsigned Xcds, uint64_t L2, unsigned Resident) {
+  XcdConfig C;
+  C.NumXcds = Xcds;
+  C.L2Bytes = L2;
+  C.ResidentPerXcd = Resident;
+  return C;
+}
+
+} // namespace
+
+// The seed's worked example (BF16, 256x256 tiles, K step 64: 256*64*2 = 32768 B = 32 KiB
+// per A or B slice). Row-major: the 8 tiles of a tile row go to 8 XCDs, each fetching its
+// own A and B slice: 8 x (32 + 32) = 512 KiB. Remap: one XCD holds the 1x8 row, one A
+// slice and 8 B slices: 32 + 8 x 32 = 288 KiB (512/288 = 1.78x). Remap + GROUP_M=2: a
+// 2x4 block on one XCD, 2 A + 4 B slices: 2 x 32 + 4 x 32 = 192 KiB (512/192 = 2.67x).
+TEST(Xcd, SeedExampleMatchesTheArithmetic) {
+  const std::vector<SeedExampleRow> Rows = seedExample();
+  ASSERT_EQ(Rows.size(), 4u);
+  EXPECT_EQ(Rows[0].Order, "row-major");
+  EXPECT_EQ(Rows[0].Tiles, "1x8");
+  EXPECT_EQ(Rows[0].Traffic.XcdsUsed, 8u);
+  EXPECT_EQ(Rows[0].Traffic.ASlices, 8u);
+  EXPECT_EQ(Rows[0].Traffic.BSlices, 8u);
+  EXPECT_EQ(Rows[0].Traffic.Bytes, 512 * KiB);
+
+  EXPECT_EQ(Rows[1].Order, "remap");
+  EXPECT_EQ(Rows[1].Tiles, "1x8");
+  EXPECT_EQ(Rows[1].Traffic.XcdsUsed, 1u);
+  EXPECT_EQ(Rows[1].Traffic.ASlices, 1u);
+  EXPECT_EQ(Rows[1].Traffic.BSlices, 8u);
+  EXPECT_EQ(Rows[1].Traffic.Bytes, 288 * KiB);
+
+  EXPECT_EQ(Rows[2].Order, "remap + GROUP_M=2");
+  EXPECT_EQ(Rows[2].Tiles, "2x4");
+  EXPECT_EQ(Rows[2].Traffic.XcdsUsed, 1u);
+  EXPECT_EQ(Rows[2].Traffic.ASlices, 2u);
+  EXPECT_EQ(Rows[2].Traffic.BSlices, 4u);
+  EXPECT_EQ(Rows[2].Traffic.Bytes, 192 * KiB);
+
+  // GROUP_M=2 without the remap: workgroups 0..7 compute the 2x4 block, round-robin puts
+  // them on 8 XCDs: 8 x (32 + 32) = 512 KiB again (the seed: "grouped tile orders are
+  // defeated for the same reason").
+  EXPECT_EQ(Rows[3].Traffic.XcdsUsed, 8u);
+  EXPECT_EQ(Rows[3].Traffic.Bytes, 512 * KiB);
+
+  const std::string Text = formatSeedExample(Rows);
+  EXPECT_NE(Text.find("512 KiB  1.00x"), std::string::npos) << Text;
+  EXPECT_NE(Text.find("288 KiB  1.78x less"), std::string::npos) << Text;
+  EXPECT_NE(Text.find("192 KiB  2.67x less"), std::string::npos) << Text;
+}
+
+// The seed: "checked over 64 program ids, the mapping is a permutation, with XCD 0
+// computing logical tiles 0 to 7 and XCD 1 tiles 8 to 15".
+TEST(Xcd, RemapGivesEachXcdAContiguousBlock) {
+  const TileOrder O = remapOrder(rowMajorOrder(shape(2048, 2048, 64, 256, 64)), 8);
+  ASSERT_EQ(O.size(), 64u);
+  for (uint32_t I = 0; I < 8; ++I) {
+    EXPECT_EQ(O[8 * I], I) << "XCD 0's workgroup " << 8 * I;
+    EXPECT_EQ(O[8 * I + 1], 8 + I) << "XCD 1's workgroup " << 8 * I + 1;
+  }
+  // The tail: 10 workgroups, per_xcd = 1: ids 0..7 -> (p % 8) * 1 + p / 8 = p; 8, 9 unchanged.
+  const TileOrder Tail = remapOrder(TileOrder{9, 8, 7, 6, 5, 4, 3, 2, 1, 0}, 8);
+  EXPECT_EQ(Tail, (TileOrder{9, 8, 7, 6, 5, 4, 3, 2, 1, 0}));
+}
+
+// Triton's grouped order on 4x4 tiles, GROUP_M=2: a group is 2 rows x 4 columns = 8 ids,
+// walked down the group's column first: (0,0) (1,0) (0,1) (1,1) ... = tiles 0 4 1 5 2 6 3 7.
+// 3x2 tiles, GROUP_M=2: group 0 = rows 0-1 (ids 0-3: 0 2 1 3), group 1 has one row
+// (size_m = 1): ids 4, 5 -> tiles 4, 5.
+TEST(Xcd, GroupedOrderFollowsTriton) {
+  EXPECT_EQ(groupedOrder(shape(1024, 1024, 64, 256, 64), 2),
+            (TileOrder{0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15}));
+  EXPECT_EQ(groupedOrder(shape(768, 512, 64, 256, 64), 2), (TileOrder{0, 2, 1, 3, 4, 5}));
+  EXPECT_EQ(groupedOrder(shape(768, 512, 64, 256, 64), 1), rowMajorOrder(shape(768, 512, 64, 256, 64)));
+  EXPECT_THROW(groupedOrder(shape(768, 512, 64, 256, 64), 0), std::invalid_argument);
+  // GROUP_M beyond the 3 tile rows: one group of all rows, ids walk columns of 3:
+  // (0,0) (1,0) (2,0) (0,1) (1,1) (2,1) = tiles 0 2 4 1 3 5.
+  EXPECT_EQ(groupedOrder(shape(768, 512, 64, 256, 64), 100), (TileOrder{0, 2, 4, 1, 3, 5}));
+}
+
+// 2x2 tiles of 256, K = 128 in 2 steps of 64: slices of 32 KiB. One XCD, all four tiles
+// resident: per K step 8 reads of 2 A + 2 B distinct slices: 4 misses, 4 hits. Total
+// 16 reads, 8 hits (50 %), fetched 2 steps x 4 x 32 KiB = 256 KiB.
+TEST(Xcd, OneXcdAllResidentSharesSlices) {
+  const GemmShape S = shape(512, 512, 128, 256, 64);
+  const OrderResult R = simulate(S, machine(1, 4 << 20, 4), rowMajorOrder(S), "row-major");
+  EXPECT_EQ(R.Total.Accesses, 16u);
+  EXPECT_EQ(R.Total.Hits, 8u);
+  EXPECT_EQ(R.Total.BytesFetched, 256 * KiB);
+  EXPECT_EQ(R.Total.BytesRead, 16 * 32 * KiB);
+  EXPECT_DOUBLE_EQ(R.Total.hitRate(), 0.5);
+  EXPECT_DOUBLE_EQ(R.bytesPerKStep(), 128.0 * KiB);
+}
+
+// Same GEMM, 2 XCDs, one workgroup at a time. XCD 0 runs tiles 0 (row 0, col 0) then 2
+// (row 1, col 0): tile 2's B slices (col 0, k 0..1) are still in L2 -> 2 hits of 8;
+// fetched 6 x 32 = 192 KiB. XCD 1 (tiles 1, 3) the same. With an L2 of 64 KiB (2 slices)
+// tile 2's B slices were evicted by tile 0's second K step: 0 hits, 8 x 32 = 256 KiB.
+TEST(Xcd, RoundRobinAndEviction) {
+  const GemmShape S = shape(512, 512, 128, 256, 64);
+  const OrderResult Big = simulate(S, machine(2, 4 << 20, 1), rowMajorOrder(S), "rm");
+  ASSERT_EQ(Big.PerXcd.size(), 2u);
+  for (unsigned X = 0; X < 2; ++X) {
+    EXPECT_EQ(Big.PerXcd[X].Workgroups, 2u);
+    EXPECT_EQ(Big.PerXcd[X].Accesses, 8u);
+    EXPECT_EQ(Big.PerXcd[X].Hits, 2u);
+    EXPECT_EQ(Big.PerXcd[X].BytesFetched, 192 * KiB);
+  }
+  EXPECT_EQ(Big.Total.BytesFetched, 384 * KiB);
+  EXPECT_EQ(Big.XcdOfTile, (std::vector<uint32_t>{0, 1, 0, 1}));
+
+  const OrderResult Small = simulate(S, machine(2, 64 * KiB, 1), rowMajorOrder(S), "rm");
+  EXPECT_EQ(Small.Total.Hits, 0u);
+  EXPECT_EQ(Small.Total.BytesFetched, 512 * KiB);
+}
+
+// LRU, not FIFO: 2x2 tiles, one K step, one XCD, one workgroup at a time, L2 of 3 slices
+// (96 KiB), order tiles 0, 1, 2, 1. Reads (cache contents MRU first after each):
+//   tile 0 (row 0, col 0): A0 miss, B0 miss                       [B0 A0]
+//   tile 1 (row 0, col 1): A0 hit, B1 miss                        [B1 A0 B0]
+//   tile 2 (row 1, col 0): A1 miss evicts B0 (the LRU), B0 miss evicts A0   [B0 A1 B1]
+//   tile 1:                A0 miss evicts B1, B1 miss evicts A1   [B1 A0 B0]
+// 1 hit of 8 reads, fetched 7 x 32 KiB. (FIFO would evict A0, B0, ... by insertion and hit
+// A0, B0 and B1: 3.)
+TEST(Xcd, L2IsLeastRecentlyUsed) {
+  const GemmShape S = shape(512, 512, 64, 256, 64);
+  const OrderResult R = simulate(S, machine(1, 96 * KiB, 1), TileOrder{0, 1, 2, 1}, "lru");
+  EXPECT_EQ(R.Total.Accesses, 8u);
+  EXPECT_EQ(R.Total.Hits, 1u);
+  EXPECT_EQ(R.Total.BytesFetched, 7 * 32 * KiB);
+}
+
+// Edge tiles and the last K step are counted with their real size: M = 300 (tile rows of
+// 256 and 44), N = 256, K = 100 (steps of 64 and 36), 2-byte elements, one XCD, both tiles
+// resident. Step 0: A0 256*64*2 = 32768, A1 44*64*2 = 5632, B0 64*256*2 = 32768 (read
+// twice, fetched once). Step 1: A0 256*36*2 = 18432, A1 44*36*2 = 3168, B0 36*256*2 =
+// 18432. Fetched 32768 + 5632 + 32768 + 18432 + 3168 + 18432 = 111200.
+TEST(Xcd, PartialTilesAndKSteps) {
+  GemmShape S = shape(300, 256, 100, 256, 64);
+  const OrderResult R = simulate(S, machine(1, 4 << 20, 2), rowMajorOrder(S), "edge");
+  EXPECT_EQ(R.Total.BytesFetched, 111200u);
+  EXPECT_EQ(R.Total.Hits, 2u);
+  EXPECT_EQ(R.KSteps, 2u);
+}
+
+TEST(Xcd, CompareOrdersNamesAndRemapsTheGivenOrder) {
+  const GemmShape S = shape(2048, 2048, 128, 256, 64);
+  const XcdConfig C = machine(8, 4 << 20, 8);
+  auto R = compareOrders(S, C, {}, "", 2);
+  ASSERT_EQ(R.size(), 4u);
+  EXPECT_EQ(R[0].Name, "row-major");
+  EXPECT_EQ(R[1].Name, "remap");
+  EXPECT_EQ(R[2].Name, "GROUP_M=2");
+  EXPECT_EQ(R[3].Name, "remap + GROUP_M=2");
+  // The remap of the row-major 8x8 grid: XCD x computes tile row x.
+  for (uint32_t T = 0; T < 64; ++T)
+    EXPECT_EQ(R[1].XcdOfTile[T], T / 8) << "tile " << T;
+  // A given order is remapped the same way: grouped order given -> its remap equals
+  // "remap + GROUP_M=2".
+  auto G = compareOrders(S, C, groupedOrder(S, 2), "recorded", 0);
+  ASSERT_EQ(G.size(), 2u);
+  EXPECT_EQ(G[0].Name, "recorded");
+  EXPECT_EQ(G[1].Name, "recorded + remap");
+  EXPECT_EQ(G[1].Total.BytesFetched, R[3].Total.BytesFetched);
+}
+
+TEST(Xcd, BadInputsNameTheField) {
+  GemmShape S = shape(512, 512, 64, 256, 64);
+  S.KStep = 0;
+  try {
+    simulate(S, XcdConfig{}, {}, "x");
+    FAIL() << "expected std::invalid_argument";
+  } catch (const std::invalid_argument &E) {
+    EXPECT_NE(std::string(E.what()).find("K step is 0"), std::string::npos) << E.what();
+  }
+  S.KStep = 64;
+  XcdConfig C;
+  C.NumXcds = 0;
+  EXPECT_THROW(simulate(S, C, {}, "x"), std::invalid_argument);
+  try {
+    simulate(S, XcdConfig{}, TileOrder{0, 4}, "mine");
+    FAIL() << "expected std::invalid_argument";
+  } catch (const std::invalid_argument &E) {
+    EXPECT_NE(std::string(E.what()).find("workgroup 1 computes tile 4; expected < 4"),
+              std::string::npos)
+        << E.what();
+  }
+  // (1 + 1) tiles x 2^28 K steps of 1 = 2^29 slices: refused, not allocated.
+  EXPECT_THROW(simulate(shape(256, 256, 1ull << 28, 256, 1), XcdConfig{}, {0}, "x"),
+               std::invalid_argument);
+}
+
+TEST(Xcd, OrderTextRoundTripsAndRejectsBadLines) {
+  const TileOrder O{3, 0, 2, 1};
+  EXPECT_EQ(parseOrder(formatOrder(O), 4, "o.txt"), O);
+  EXPECT_EQ(parseOrder("# c\n1 5\n\n0 7  # tail\n", 8, "o.txt"), (TileOrder{7, 5}));
+  auto message = [](const std::string &Text) {
+    try {
+      parseOrder(Text, 4, "o.txt");
+    } catch (const std::invalid_argument &E) {
+      return std::string(E.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("0 1\n0 2\n"), "o.txt:2: workgroup 0 is listed twice");
+  EXPECT_EQ(message("0 9\n"), "o.txt:1: tile 9 is out of range; expected < 4 (the GEMM's tiles)");
+  EXPECT_EQ(message("1 1\n"), "o.txt: workgroup 0 is missing; expected every workgroup 0..1");
+  EXPECT_EQ(message("0 x\n"), "o.txt:1: expected '<workgroup> <tile>' (two non-negative "
+                              "integers); the tile is missing or not a number");
+  EXPECT_EQ(message("0 1 2\n"), "o.txt:1: expected '<workgroup> <tile>'; extra text after the tile");
+  EXPECT_EQ(message(""), "o.txt: no '<workgroup> <tile>' lines");
+}
