@@ -10,7 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <stdexcept>
 
@@ -243,4 +245,66 @@ TEST(CheckGemm, BadInputsNameTheField) {
   S = f32Spec(2, 2, 2);
   S.AType = DType::F64;
   EXPECT_THROW(hostReferenceGemm(S, A, B, C), std::invalid_argument);
+}
+
+// The bug: the kernel never ran (or wrote to another buffer): C keeps the zeros it was
+// cleared to. That is not a GEMM over "the first 0 of K steps".
+TEST(CheckGemm, AllZeroCIsNeverWritten) {
+  std::mt19937 Rng(17);
+  size_t M = 20, N = 20, K = 100;
+  std::vector<float> A = randomFloats(M * K, Rng, 1), B = randomFloats(K * N, Rng, 1);
+  std::vector<float> User(M * N, 0.0f);
+  CheckResult R = check_gemm(f32Spec(M, N, K), A.data(), B.data(), nullptr, User.data());
+  EXPECT_EQ(R.Kind, "gemm-mismatch") << R.Report;
+  EXPECT_EQ(R.Rule, "reference-mismatch");
+  EXPECT_EQ(R.Diagnosis.find("first 0"), std::string::npos) << R.Diagnosis;
+  EXPECT_EQ(R.Diagnosis.rfind("C is all zero: never written", 0), 0u) << R.Diagnosis;
+  EXPECT_EQ(R.Mismatches, M * N);
+}
+
+// The bug: FNUZ data (the gfx942 format) reaches an OCP FP8 kernel (gfx950): every A value
+// doubles, and A's FNUZ NaN byte 0x80 (row 3) becomes OCP -0, so C is finite where the
+// reference of the declared FNUZ data is NaN.
+TEST(CheckGemm, FnuzNanByteReadAsOcpIsFp8FormatMismatch) {
+  std::mt19937 Rng(18);
+  size_t M = 16, N = 16, K = 32;
+  std::vector<uint8_t> A8 = randomFp8(M * K, Fp8Format::E4M3Fnuz, Rng),
+                       B8 = randomFp8(K * N, Fp8Format::E4M3Fnuz, Rng);
+  for (uint8_t &Byte : A8) // 0x7f / 0xff are finite in FNUZ but NaN in OCP: keep them out
+    if (std::isnan(decodeFp8(Byte, Fp8Format::E4M3Ocp)))
+      Byte = 0x38;
+  A8[3 * K + 5] = 0x80;
+  GemmSpec S = f32Spec(M, N, K);
+  S.AType = S.BType = DType::E4M3Fnuz;
+  std::vector<float> User = naiveGemm(decodeAll(A8, Fp8Format::E4M3Ocp),
+                                      decodeAll(B8, Fp8Format::E4M3Fnuz), {}, M, N, K, 1, 0, Rng);
+  ASSERT_FALSE(std::isnan(User[3 * N]));
+  CheckResult R = check_gemm(S, A8.data(), B8.data(), nullptr, User.data());
+  EXPECT_EQ(R.Kind, "gemm-fp8-format") << R.Report;
+  EXPECT_NE(R.Diagnosis.find("in which A's e4m3-fnuz bytes were read as e4m3-ocp:"),
+            std::string::npos)
+      << R.Diagnosis;
+}
+
+TEST(CheckGemm, NonFiniteAlphaBetaOrScaleIsRejected) {
+  float A[4] = {}, B[4] = {}, C[4] = {};
+  const float Inf = std::numeric_limits<float>::infinity(), NaN = std::nanf("");
+  struct Case {
+    float GemmSpec::*Field;
+    float Value;
+    const char *Name;
+  };
+  for (const Case &Cs : {Case{&GemmSpec::Alpha, Inf, "GemmSpec::Alpha is inf"},
+                         Case{&GemmSpec::Beta, NaN, "GemmSpec::Beta is nan"},
+                         Case{&GemmSpec::ScaleA, -Inf, "GemmSpec::ScaleA is -inf"},
+                         Case{&GemmSpec::ScaleB, NaN, "GemmSpec::ScaleB is nan"}}) {
+    GemmSpec S = f32Spec(2, 2, 2);
+    S.*Cs.Field = Cs.Value;
+    try {
+      check_gemm(S, A, B, C, C);
+      ADD_FAILURE() << "no exception for " << Cs.Name;
+    } catch (const std::invalid_argument &E) {
+      EXPECT_NE(std::string(E.what()).find(Cs.Name), std::string::npos) << E.what();
+    }
+  }
 }

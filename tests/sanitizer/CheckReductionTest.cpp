@@ -223,3 +223,43 @@ TEST(CheckReduction, UlpDistanceAndGamma) {
   EXPECT_EQ(gamma(2, 0.25), 1);
   EXPECT_TRUE(std::isinf(gamma(4, 0.25)));
 }
+
+// A correct kernel that stores its results narrower than it accumulated them. Lane 0 of each
+// 64-lane wavefront holds 2^24, lane 1 holds 1, the rest 0. By hand: the exact sum
+// 2^24 + 1 = 16777217 is not an f32 (f32 spacing in [2^24, 2^25) is 2), so an f32 store
+// rounds it to nearest even, 16777216: half an f32 ulp off, but 2^28 ulp of f64. The
+// output's rounding allows u_f32 * |sum| = 2^-24 * 16777217 > 1.
+TEST(CheckReduction, RoundingIntoNarrowerOutputPasses) {
+  std::vector<float> X(128, 0.0f);
+  X[0] = X[64] = 16777216.0f;
+  X[1] = X[65] = 1.0f;
+  const ReduceSpec S = spec(ReduceScope::Wave, ReduceOp::Sum, DType::F64);
+  float Out[2] = {16777216.0f, 16777216.0f};
+  CheckResult R = check_reduction(S, X.data(), 128, Out, 2); // float results: f32 output
+  EXPECT_TRUE(R.Pass) << R.Report;
+  // 16777220 is 3 away from 16777217 (1.5 f32 ulps): not a rounding of the right sum.
+  Out[1] = 16777220.0f;
+  R = check_reduction(S, X.data(), 128, Out, 2);
+  EXPECT_FALSE(R.Pass);
+  EXPECT_EQ(R.Mismatches, 1u) << R.Report;
+  // Results given as double: f64 output unless CheckOptions::OutType says otherwise.
+  double D[2] = {16777216.0, 16777216.0};
+  EXPECT_FALSE(check_reduction(S, X.data(), 128, D, 2).Pass);
+  CheckOptions O;
+  O.OutType = DType::F32;
+  R = check_reduction(S, X.data(), 128, D, 2, O);
+  EXPECT_TRUE(R.Pass) << R.Report;
+  // float16 output, accumulated in f32: 2048 + 1 = 2049 is exact in f32 but not an f16
+  // (f16 spacing in [2048, 4096) is 2): stored as 2048 (nearest even). u_f16 = 2^-11:
+  // 2^-11 * 2049 > 1. 2052 is 3 away: still a mismatch.
+  std::vector<float> Y(64, 0.0f);
+  Y[0] = 2048;
+  Y[1] = 1;
+  const ReduceSpec H = spec(ReduceScope::Wave, ReduceOp::Sum, DType::F32);
+  double Dh = 2048;
+  O.OutType = DType::F16;
+  R = check_reduction(H, Y.data(), 64, &Dh, 1, O);
+  EXPECT_TRUE(R.Pass) << R.Report;
+  Dh = 2052;
+  EXPECT_FALSE(check_reduction(H, Y.data(), 64, &Dh, 1, O).Pass);
+}

@@ -244,6 +244,12 @@ TEST(DoctorCheck, SystemRunner) {
   EXPECT_FALSE(R.TimedOut);
   EXPECT_EQ(R.ExitCode, 3);
   EXPECT_EQ(R.Output, "runbook\n");
+  // 16 MiB + 1 byte of output: over Probes::MaxOutputBytes, dropped (not half-kept), and
+  // the command still runs to its end (exit 0) because the rest is drained.
+  R = P.Run({"/bin/sh", "-c", "head -c 16777217 /dev/zero"}, std::chrono::seconds(60));
+  EXPECT_TRUE(R.OutputTooLarge);
+  EXPECT_EQ(R.Output, "");
+  EXPECT_EQ(R.ExitCode, 0);
   R = P.Run({"wavesan-doctor-no-such-tool"}, std::chrono::seconds(10));
   EXPECT_FALSE(R.Started);
   EXPECT_EQ(R.Error, "not found in PATH");

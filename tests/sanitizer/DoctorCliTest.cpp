@@ -13,10 +13,12 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 
@@ -27,7 +29,10 @@ using cli_test::slurp;
 
 /// `cd <Cwd> && env -i <Env> wavesan doctor <Args>`; Env "" keeps this process's environment.
 CliRun doctor(const std::string &Cwd, const std::string &Env, const std::string &Args) {
-  const std::string ErrFile = testing::TempDir() + "doctor_cli_stderr.txt";
+  // One file per test process: ctest -j runs the DoctorCli tests in parallel processes,
+  // and a shared name let one test read another's stderr.
+  const std::string ErrFile =
+      testing::TempDir() + "doctor_cli_stderr_" + std::to_string(getpid()) + ".txt";
   const std::string Cmd = "cd '" + Cwd + "' && " + (Env.empty() ? "" : "env -i " + Env + " ") +
                           "'" WAVESAN_CLI "' doctor " + Args + " 2>'" + ErrFile + "'";
   CliRun R;
@@ -41,6 +46,7 @@ CliRun doctor(const std::string &Cwd, const std::string &Env, const std::string 
   const int Status = pclose(P);
   R.Status = WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
   R.Err = slurp(ErrFile);
+  std::filesystem::remove(ErrFile);
   return R;
 }
 
@@ -128,4 +134,63 @@ TEST(DoctorCli, ThisMachineUnknownRowsExit0) {
           << I["observed"];
     }
   }
+}
+
+// A --*-output that is not a regular file is refused before it is read: /dev/zero never
+// ends (reading it whole used to end in std::bad_alloc and exit 134), and a directory used
+// to read as an empty output (exit 0, every GPU row unknown).
+TEST(DoctorCli, RecordedOutputMustBeARegularFile) {
+  CliRun R = doctor(Dir, NoTools, "--no-hip --rocminfo-output /dev/zero");
+  EXPECT_EQ(R.Status, 2) << R.Err;
+  EXPECT_EQ(R.Err, "wavesan doctor: error: --rocminfo-output='/dev/zero': not a regular file; "
+                   "expected a file holding the tool's saved output\n");
+  EXPECT_EQ(R.Out, "");
+  R = doctor(Dir, NoTools, "--no-hip --amd-smi-topology-output .");
+  EXPECT_EQ(R.Status, 2) << R.Err;
+  EXPECT_EQ(R.Err, "wavesan doctor: error: --amd-smi-topology-output='.': is a directory; "
+                   "expected a file holding the tool's saved output\n");
+}
+
+// A recorded output above the 16 MiB cap (a sparse file of 16 MiB + 1 byte: rocminfo on an
+// 8-GPU node prints ~100 KB) is refused, not read.
+TEST(DoctorCli, RecordedOutputOverTheCapIsRefused) {
+  const std::string Big =
+      testing::TempDir() + "doctor_big_rocminfo_" + std::to_string(getpid()) + ".txt";
+  { std::ofstream(Big, std::ios::binary) << "x"; }
+  std::filesystem::resize_file(Big, (16u << 20) + 1);
+  const CliRun R = doctor(Dir, NoTools, "--no-hip --rocminfo-output '" + Big + "'");
+  std::filesystem::remove(Big);
+  EXPECT_EQ(R.Status, 2) << R.Err;
+  EXPECT_EQ(R.Err, "wavesan doctor: error: --rocminfo-output='" + Big +
+                       "': 16777217 bytes; expected at most 16 MiB (16777216 bytes)\n");
+}
+
+// A real rocminfo that prints a good agent list and then more than the 16 MiB cap (a wedged
+// tool printing garbage forever would do the same): the output is not parsed half-read;
+// the GPU rows are unknown and say why, exit 0.
+TEST(DoctorCli, ToolOutputOverTheCapIsUnknown) {
+  const std::string Bin = testing::TempDir() + "doctor_fake_bin_" + std::to_string(getpid());
+  std::filesystem::create_directories(Bin);
+  {
+    std::ofstream S(Bin + "/rocminfo");
+    S << "#!/bin/sh\ncat '" << Dir << "/rocminfo-mi300x-8gpu.txt'\n"
+      << "yes 'filler line of a runaway tool' | head -c 17000000\n";
+  }
+  std::filesystem::permissions(Bin + "/rocminfo", std::filesystem::perms::owner_all);
+  const CliRun R = doctor(Dir, "PATH='" + Bin + ":/usr/bin:/bin'",
+                          "--no-hip --format=json --proc-root ./no-such-proc");
+  std::filesystem::remove_all(Bin);
+  ASSERT_EQ(R.Status, 0) << R.Err;
+  const nlohmann::json J = nlohmann::json::parse(R.Out);
+  bool Seen = false;
+  for (const auto &I : J["items"])
+    if (I["id"] == "gfx-target") {
+      Seen = true;
+      EXPECT_EQ(I["status"], "unknown") << I["observed"];
+      EXPECT_NE(I["observed"].get<std::string>().find(
+                    "rocminfo: output over 16 MiB (16777216 bytes); not parsed"),
+                std::string::npos)
+          << I["observed"];
+    }
+  EXPECT_TRUE(Seen);
 }

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
@@ -188,6 +189,67 @@ TEST_F(IntegCli, UsageErrorsAndHelp) {
   R = wavesan("--help");
   EXPECT_EQ(R.Status, 0);
   EXPECT_NE(R.Out.find("  diff  - Compare"), std::string::npos) << R.Out;
+}
+
+// Results stored narrower than accumulated: the CLI takes the output's rounding from the
+// .npy dtype of --output. By hand: 2^24 + 1 = 16777217 stored as float32 is 16777216
+// (spacing 2, ties to even); 2048 + 1 = 2049 stored as float16 is 2048 (spacing 2). The
+// float16 file is written as uint16 bits and its descr patched to '<f2'; 2048 = 2^11 is
+// f16 bits 0 11010 0000000000 = 0x6800 (exponent 11 + bias 15 = 26).
+TEST_F(IntegCli, ReduceResultsRoundedToOutputDtypePass) {
+  xt::xarray<float> X = xt::zeros<float>({64});
+  X(0) = 16777216.0f;
+  X(1) = 1.0f;
+  const auto In = npy("x.npy", X);
+  const auto Out = npy("y.npy", xt::xarray<float>({16777216.0f}));
+  CliRun R = wavesan("diff --op reduce --scope wave --input " + In + " --output " + Out);
+  EXPECT_EQ(R.Status, 0) << R.Out << R.Err;
+  X(0) = 2048.0f;
+  const auto In2 = npy("x2.npy", X);
+  const auto Half = npy("h.npy", xt::xarray<uint16_t>({uint16_t(0x6800)}));
+  {
+    std::fstream F(Half, std::ios::in | std::ios::out | std::ios::binary);
+    std::string Bytes((std::istreambuf_iterator<char>(F)), std::istreambuf_iterator<char>());
+    const size_t At = Bytes.find("'<u2'");
+    ASSERT_NE(At, std::string::npos);
+    F.seekp(std::streamoff(At + 2));
+    F.put('f');
+  }
+  R = wavesan("diff --op reduce --scope wave --acc f32 --input " + In2 + " --output " + Half);
+  EXPECT_EQ(R.Status, 0) << R.Out << R.Err;
+  R = wavesan("diff --help");
+  EXPECT_NE(R.Out.find("float16"), std::string::npos) << R.Out;
+}
+
+// inf and nan parse as numbers but are no alpha, beta or scale.
+TEST_F(IntegCli, NonFiniteAlphaBetaScaleIsExitTwo) {
+  const auto A = npy("a.npy", xt::xarray<float>{{1, 0}, {0, 1}});
+  for (const std::string Opt : {"--alpha=inf", "--beta=nan", "--scale-a=-inf", "--scale-b=nan"}) {
+    const CliRun R = wavesan("diff --op gemm --a " + A + " --b " + A + " --c " + A + " " + Opt);
+    EXPECT_EQ(R.Status, 2) << Opt << R.Out << R.Err;
+    const std::string Name = Opt.substr(0, Opt.find('='));
+    EXPECT_NE(R.Err.find(Name + "="), std::string::npos) << R.Err;
+    EXPECT_NE(R.Err.find("expected a finite number"), std::string::npos) << R.Err;
+  }
+  // 1e300 is a finite double but inf as the float GemmSpec holds.
+  const CliRun R =
+      wavesan("diff --op gemm --a " + A + " --b " + A + " --c " + A + " --alpha 1e300");
+  EXPECT_EQ(R.Status, 2);
+  EXPECT_NE(R.Err.find("--alpha='1e300': expected a finite number within float's range"),
+            std::string::npos)
+      << R.Err;
+}
+
+// /dev/zero exists but is no regular file: name it and say what was expected (not
+// "cannot open: Success").
+TEST_F(IntegCli, NonRegularFileIsExitTwoNamingIt) {
+  const auto Out = npy("y.npy", xt::xarray<float>({1.0f}));
+  const CliRun R = wavesan("diff --op reduce --input /dev/zero --output " + Out);
+  EXPECT_EQ(R.Status, 2);
+  EXPECT_NE(R.Err.find("--input '/dev/zero': not a regular file; expected a .npy file"),
+            std::string::npos)
+      << R.Err;
+  EXPECT_EQ(R.Err.find("Success"), std::string::npos) << R.Err;
 }
 
 } // namespace

@@ -159,6 +159,48 @@ TEST(RooflineCli, BadInputsExit2NamingTheOption) {
   }
 }
 
+// Inputs above the documented bounds (docs/wavesan-roofline.md, "Bounds") are refused,
+// naming the option: --params 1e300 used to print 300-digit numbers that broke the table.
+TEST(RooflineCli, ValuesAboveTheBoundsExit2NamingTheOption) {
+  const std::vector<BadCase> Cases = {
+      {{"--params", "1e300", "--dtype", "bf16"},
+       "--params=1e+300: expected a parameter count of at most 1e+15"},
+      {{"--params", "70e9", "--dtype", "bf16", "--kv-bytes", "1e13"},
+       "--kv-bytes=10000000000000: expected KV-cache bytes per token of at most 1e+12"},
+      {{"--params", "70e9", "--dtype", "bf16", "--tflops", "1e7"},
+       "--tflops=10000000: expected a peak in TFLOP/s of at most 1e+06"},
+      {{"--params", "70e9", "--dtype", "bf16", "--bandwidth-tbs", "2e4"},
+       "--bandwidth-tbs=20000: expected a bandwidth in TB/s of at most 10000"},
+      {{"--params", "70e9", "--dtype", "bf16", "--memory-gb", "1e8"},
+       "--memory-gb=100000000: expected a memory size in GB of at most 1e+07"},
+  };
+  for (const BadCase &C : Cases) {
+    const CliRun R = roofline(C.Args);
+    std::string Cmd;
+    for (const char *A : C.Args) Cmd += std::string(A) + " ";
+    EXPECT_EQ(R.Status, 2) << Cmd;
+    EXPECT_EQ(R.Out, "") << Cmd;
+    EXPECT_EQ(R.Err, "wavesan roofline: error: " + C.Error + "\n") << Cmd;
+  }
+}
+
+// The extremes inside the bounds still give a readable table: --params 1e15 on a GPU of
+// 1e-6 TFLOP/s and 1e-6 TB/s makes the prefill floor 2 x 1e15 x 2048 / 1e6 FLOP/s =
+// 4.096e12 s; values from 1e15 up are printed with an exponent (4 significant digits), so
+// no table line is longer than the seed golden's longest plus a few characters.
+TEST(RooflineCli, ExtremeValuesStayCompact) {
+  const CliRun R = roofline({"--params", "1e15", "--dtype", "fp32", "--gpu", "custom",
+                             "--tflops", "1e-6", "--bandwidth-tbs", "1e-6", "--memory-gb",
+                             "1e7", "--batch", "67108864", "--prompt-tokens", "67108864"});
+  ASSERT_EQ(R.Status, 0) << R.Err;
+  std::istringstream In(R.Out);
+  std::string Line;
+  while (std::getline(In, Line))
+    if (Line.rfind("  ", 0) != 0 && Line.find("warning") == std::string::npos)
+      EXPECT_LE(Line.size(), 120u) << Line;
+  EXPECT_NE(R.Out.find("e+"), std::string::npos) << R.Out;
+}
+
 TEST(RooflineCli, HelpListsEveryOption) {
   const CliRun R = roofline({"--help"});
   EXPECT_EQ(R.Status, 0);

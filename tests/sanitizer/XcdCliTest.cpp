@@ -55,8 +55,14 @@ TEST_F(XcdCli, ModelTableAndSvg) {
 }
 
 TEST_F(XcdCli, RecordedOrder) {
-  std::ofstream(path("order.txt")) << "# remapped 8x8\n"
-                                   << "0 0\n1 8\n2 16\n3 24\n4 32\n5 40\n6 48\n7 56\n";
+  {
+    // The 8x8 grid (M = N = 2048, 256x256 tiles) column-major: workgroup p computes tile
+    // (p % 8) * 8 + p / 8, every tile once.
+    std::ofstream O(path("order.txt"));
+    O << "# column-major 8x8\n";
+    for (int P = 0; P < 64; ++P)
+      O << P << " " << (P % 8) * 8 + P / 8 << "\n";
+  }
   const CliRun R = wavesan("--m 2048 --n 2048 --k 64 --group-m 0 --order '" +
                            path("order.txt") + "'");
   EXPECT_EQ(R.Status, 0) << R.Err;
@@ -87,4 +93,47 @@ TEST_F(XcdCli, UsageErrorsExitTwoAndNameTheInput) {
   EXPECT_NE(R.Err.find("bad.txt:1: tile 99 is out of range; expected < 16"), std::string::npos)
       << R.Err;
   EXPECT_EQ(wavesan("--help").Status, 0);
+}
+
+// A recorded order that is not a permutation of the tiles is refused, naming the line: the
+// GEMM has 4 x 4 = 16 tiles; the file computes tile 3 twice (and tile 4 never).
+TEST_F(XcdCli, RecordedOrderMustBeAPermutation) {
+  {
+    std::ofstream O(path("dup.txt"));
+    for (int P = 0; P < 16; ++P)
+      O << P << " " << (P == 4 ? 3 : P) << "\n";
+  }
+  CliRun R = wavesan("--m 1024 --n 1024 --k 64 --order '" + path("dup.txt") + "'");
+  EXPECT_EQ(R.Status, 2);
+  EXPECT_NE(R.Err.find("dup.txt:5: tile 3 is computed twice (workgroups 3 and 4)"),
+            std::string::npos)
+      << R.Err;
+  EXPECT_EQ(R.Out, "");
+  std::ofstream(path("short.txt")) << "0 0\n1 1\n";
+  R = wavesan("--m 1024 --n 1024 --k 64 --order '" + path("short.txt") + "'");
+  EXPECT_EQ(R.Status, 2);
+  EXPECT_NE(R.Err.find("2 workgroups for 16 tiles"), std::string::npos) << R.Err;
+}
+
+// 65535 x 65535 tiles of 1 x 1: refused from the shape alone (exit 2, no allocation), with
+// the estimate and the cap; the message names what to change.
+TEST_F(XcdCli, HugeModelIsRefusedBeforeAllocating) {
+  const CliRun R = wavesan("--m 65535 --n 65535 --k 64 --tile-m 1 --tile-n 1");
+  EXPECT_EQ(R.Status, 2) << R.Err;
+  EXPECT_NE(R.Err.find("wavesan xcd: error: the model needs about 128"), std::string::npos)
+      << R.Err;
+  EXPECT_NE(R.Err.find("expected at most 1 GiB: use larger tiles or a larger K step"),
+            std::string::npos)
+      << R.Err;
+  EXPECT_EQ(R.Out, "");
+}
+
+// An --svg path that cannot be created is refused before the model runs: nothing on
+// stdout, exit 2 (it used to print the whole report first).
+TEST_F(XcdCli, UnwritableSvgIsRefusedBeforeTheReport) {
+  const CliRun R = wavesan("--m 2048 --n 2048 --k 64 --svg /nonexistent-dir/p.svg");
+  EXPECT_EQ(R.Status, 2);
+  EXPECT_EQ(R.Out, "");
+  EXPECT_NE(R.Err.find("--svg: cannot create '/nonexistent-dir/p.svg'"), std::string::npos)
+      << R.Err;
 }

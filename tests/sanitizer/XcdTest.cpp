@@ -221,7 +221,7 @@ TEST(Xcd, BadInputsNameTheField) {
 TEST(Xcd, OrderTextRoundTripsAndRejectsBadLines) {
   const TileOrder O{3, 0, 2, 1};
   EXPECT_EQ(parseOrder(formatOrder(O), 4, "o.txt"), O);
-  EXPECT_EQ(parseOrder("# c\n1 5\n\n0 7  # tail\n", 8, "o.txt"), (TileOrder{7, 5}));
+  EXPECT_EQ(parseOrder("# c\n1 0\n\n0 1  # tail\n", 2, "o.txt"), (TileOrder{1, 0}));
   auto message = [](const std::string &Text) {
     try {
       parseOrder(Text, 4, "o.txt");
@@ -237,4 +237,71 @@ TEST(Xcd, OrderTextRoundTripsAndRejectsBadLines) {
                               "integers); the tile is missing or not a number");
   EXPECT_EQ(message("0 1 2\n"), "o.txt:1: expected '<workgroup> <tile>'; extra text after the tile");
   EXPECT_EQ(message(""), "o.txt: no '<workgroup> <tile>' lines");
+  // A recorded order is a permutation of the tiles: a tile computed twice (and so another
+  // never) or a grid of fewer workgroups than tiles would be modelled silently otherwise.
+  EXPECT_EQ(message("0 0\n1 1\n2 1\n3 3\n"),
+            "o.txt:3: tile 1 is computed twice (workgroups 1 and 2); expected every tile "
+            "exactly once");
+  EXPECT_EQ(message("0 0\n1 1\n"),
+            "o.txt: 2 workgroups for 4 tiles; expected one workgroup per tile (the first "
+            "tile no workgroup computes is 2)");
+  // A workgroup id beyond the tile count is refused at its line (and not allocated for:
+  // "4294967294 0" used to size a 32 GiB table).
+  EXPECT_EQ(message("4294967294 0\n"),
+            "o.txt:1: workgroup 4294967294 is out of range; expected < 4 (one workgroup per "
+            "tile)");
+}
+
+// The model's memory is estimated from the shape before anything is allocated: 65535 x
+// 65535 tiles of 1 x 1 (2^32 - 131071 tiles, under the 2^32 - 1 tile limit) would need
+// about 32 B x 4.29e9 = 128 GiB of tile orders; refused with a message naming the estimate.
+TEST(Xcd, ModelMemoryIsCappedBeforeAllocating) {
+  const GemmShape Huge = shape(65535, 65535, 64, 1, 64);
+  EXPECT_GT(modelBytes(Huge), MaxModelBytes);
+  try {
+    rowMajorOrder(Huge);
+    FAIL() << "expected std::invalid_argument";
+  } catch (const std::invalid_argument &E) {
+    EXPECT_NE(std::string(E.what()).find("expected at most 1 GiB"), std::string::npos)
+        << E.what();
+  }
+  EXPECT_THROW(compareOrders(Huge, XcdConfig{}, {}, "", 8), std::invalid_argument);
+  // The bench case, 16384^2 in 128 x 128 tiles, K 16384: 128 x 128 = 16384 tiles and
+  // (128 + 128) x 256 = 65536 slices: 32 x 16384 + 16 x 65536 = 1.5 MiB, far inside 1 GiB.
+  EXPECT_EQ(modelBytes(shape(16384, 16384, 16384, 128, 64)), 32u * 16384 + 16u * 65536);
+}
+
+// The seed's per-K-step figures (512 / 288 / 192 KiB, kStepTraffic's set counting) from the
+// L2 simulator itself. Seed configuration: BF16, 256 x 256 tiles, K step 64 (32 KiB slices),
+// an 8 x 8 tile grid on 8 XCDs with 8 workgroups resident per XCD; K = 256 gives 4 K steps,
+// each reading new slices, so every K step fetches the same bytes.
+//  - row-major: the seed's eight tiles of one row are workgroups 0..7, one per XCD; run
+//    alone (the first 8 workgroups of the grid) each XCD fetches 1 A + 1 B slice:
+//    8 x 64 KiB = 512 KiB per K step.
+//  - remap: XCD 0 computes tile row 0 (workgroups 0, 8, ..., 56): 1 A + 8 B = 288 KiB.
+//  - remap + GROUP_M=2: XCD 0 computes a 2 x 4 block: 2 A + 4 B = 192 KiB.
+//  - GROUP_M=2 without the remap: workgroups 0..7 are that 2 x 4 block, one tile per XCD:
+//    8 x 64 KiB = 512 KiB.
+// The seed's row-major figure is a snapshot of one tile row; the full 64-workgroup grid
+// under row-major gives XCD x the tile column x (8 A + 1 B = 288 KiB per XCD, the
+// "accidental grouping" docs/wavesan-xcd.md describes), so the whole-grid totals of
+// row-major and remap are equal here (8 x 288 = 2304 KiB per K step): checked last.
+TEST(Xcd, SimulatorGivesTheSeedFiguresPerKStep) {
+  const GemmShape S = shape(2048, 2048, 256, 256, 64);
+  const XcdConfig C = machine(8, 4 << 20, 8);
+  const TileOrder Row = rowMajorOrder(S), Grouped = groupedOrder(S, 2);
+  const TileOrder FirstRow(Row.begin(), Row.begin() + 8);
+  const TileOrder FirstBlock(Grouped.begin(), Grouped.begin() + 8);
+  const OrderResult RowSnap = simulate(S, C, FirstRow, "row-major, workgroups 0..7");
+  ASSERT_EQ(RowSnap.KSteps, 4u);
+  EXPECT_EQ(RowSnap.bytesPerKStep(), 512.0 * KiB);
+  const OrderResult Remap = simulate(S, C, remapOrder(Row, 8), "remap");
+  EXPECT_EQ(Remap.PerXcd[0].BytesFetched / Remap.KSteps, 288 * KiB);
+  const OrderResult RemapGrouped = simulate(S, C, remapOrder(Grouped, 8), "remap + G2");
+  EXPECT_EQ(RemapGrouped.PerXcd[0].BytesFetched / RemapGrouped.KSteps, 192 * KiB);
+  const OrderResult GroupedSnap = simulate(S, C, FirstBlock, "G2, workgroups 0..7");
+  EXPECT_EQ(GroupedSnap.bytesPerKStep(), 512.0 * KiB);
+  // Whole grid: row-major and remap both 2304 KiB per K step.
+  EXPECT_EQ(simulate(S, C, Row, "row-major").bytesPerKStep(), 2304.0 * KiB);
+  EXPECT_EQ(Remap.bytesPerKStep(), 2304.0 * KiB);
 }

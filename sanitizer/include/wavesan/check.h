@@ -19,6 +19,9 @@
 ///     included), plus the host reference's own error;
 ///   - min/max: exact (they never round), unless the inputs are wider than the
 ///     accumulator (then one rounding, u * |result|);
+///   - reduction results stored in a coarser type than they are exact in
+///     (CheckOptions::OutType, e.g. f64 sums stored as f32): + u_out * |result|
+///     (one more rounding, Theorem 2.2) + half the output's smallest subnormal;
 ///   - GEMM, fp32 accumulation: gamma_{K+3}(2^-24) * |alpha'| * (|A||B|)_ij
 ///     (section 3.5, eq. 3.13, with alpha and the two scales as three more
 ///     roundings) + gamma_2 * |beta * C_ij| for both the kernel and the
@@ -49,6 +52,12 @@ struct CheckOptions {
   double ToleranceScale = 1.0;
   /// How many of the worst elements the report lists.
   size_t Worst = 5;
+  /// check_reduction: the dtype the kernel stored its results in (f64, f32,
+  /// f16, bf16 or i32). A result rounded into a narrower type may be off by
+  /// that type's unit roundoff u_out * |reference| (Higham 2002, Theorem 2.2)
+  /// on top of the accumulation error. The `const float *` overload treats F64
+  /// (the default) as F32: its results are fp32 values.
+  DType OutType = DType::F64;
   /// Names the user's kernel in the report ("in kernel <Label>"); null prints
   /// "<unknown>".
   const char *Label = nullptr;

@@ -64,6 +64,9 @@ struct CommandResult {
   int ExitCode = -1;      ///< exit status when it exited normally, else -1
   std::string Output;     ///< standard output
   std::string Error;      ///< one line for a command that did not start or was killed
+  /// The command printed more than Probes::MaxOutputBytes: Output is empty (the rest was
+  /// read and dropped so the command could finish) and its rows are unknown.
+  bool OutputTooLarge = false;
 };
 
 /// The HIP runtime's view, when a HIP runtime is linked (hip_backend.h's
@@ -82,7 +85,8 @@ struct Probes {
   /// Runs argv[0] (looked up in PATH) with the arguments; must never throw.
   std::function<CommandResult(const std::vector<std::string> &Argv,
                               std::chrono::milliseconds Timeout)> Run;
-  /// The contents of a file, std::nullopt when it cannot be read.
+  /// The contents of a file, std::nullopt when it cannot be read, is not a regular file
+  /// or holds more than MaxOutputBytes.
   std::function<std::optional<std::string>(const std::string &Path)> ReadFile;
   /// An environment variable, std::nullopt when unset.
   std::function<std::optional<std::string>(const std::string &Name)> GetEnv;
@@ -100,6 +104,10 @@ struct Probes {
   std::chrono::milliseconds Timeout{DefaultTimeout};
   /// 10 s: rocminfo and amd-smi answer in well under a second on a healthy node.
   static constexpr std::chrono::milliseconds DefaultTimeout{10000};
+  /// 16 MiB: the most read of a command's output or of a file (recorded outputs, /proc, the
+  /// tuning file). rocminfo on an 8-GPU node prints ~100 KB, so this is only ever hit by a
+  /// runaway tool or a wrong file (/dev/zero).
+  static constexpr size_t MaxOutputBytes = size_t(16) << 20;
 };
 
 /// Probes of this process: fork/exec with a timeout (the child is killed by its

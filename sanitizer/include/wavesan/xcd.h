@@ -37,10 +37,21 @@ struct GemmShape {
   uint64_t tilesN() const { return (N + TileN - 1) / TileN; }
   uint64_t tiles() const { return tilesM() * tilesN(); }
   uint64_t kSteps() const { return (K + KStep - 1) / KStep; }
-  /// Throws std::invalid_argument naming the field when a value is 0 or the
-  /// tile count exceeds 2^32 - 1.
+  /// Throws std::invalid_argument naming the field when a value is 0, the
+  /// tile count exceeds 2^32 - 1, or modelBytes() exceeds MaxModelBytes.
   void validate() const;
 };
+
+/// The most memory the model may need for one shape: 1 GiB (docs/wavesan-xcd.md,
+/// "Scale"). The bench case (16384^2, 128x128 tiles, K 16384) needs 1.5 MiB.
+constexpr uint64_t MaxModelBytes = 1ull << 30;
+
+/// Bytes the model allocates for \p S, estimated from the counts before anything is
+/// allocated: 32 per tile (compareOrders keeps up to three 4-byte tile orders and four
+/// 4-byte tile -> XCD tables alive, plus a recorded order) + 16 per operand slice (the
+/// LRU list of one XCD: two 4-byte links and an 8-byte size per slice, (tiles M +
+/// tiles N) x K steps slices). Saturates at UINT64_MAX. Does not validate \p S.
+uint64_t modelBytes(const GemmShape &S);
 
 /// The machine. Defaults: MI300X in SPX mode (FACTS.md: 8 XCDs x 38 CUs, 4 MB
 /// L2 per XCD).
@@ -72,8 +83,11 @@ TileOrder makeOrder(const TileOrderFn &Fn, uint64_t NumPids, uint64_t NumTiles);
 /// reads it back.
 std::string formatOrder(const TileOrder &O);
 /// Parses formatOrder()'s text (lines "<workgroup> <tile>", '#' comments,
-/// blank lines): every workgroup 0..n-1 exactly once, tiles < \p NumTiles.
-/// Throws std::invalid_argument naming \p Source and the line otherwise.
+/// blank lines). The order must be a permutation of the tiles: workgroups
+/// 0..NumTiles-1 each exactly once, every tile < \p NumTiles exactly once.
+/// Throws std::invalid_argument naming \p Source and the line otherwise (a
+/// tile computed twice, a workgroup out of range or listed twice), or the
+/// count when workgroups are missing.
 TileOrder parseOrder(const std::string &Text, uint64_t NumTiles, const std::string &Source);
 
 /// Workgroup p computes tile p (the plain row-major program-id mapping).
@@ -120,9 +134,11 @@ struct OrderResult {
 /// runs its workgroups in id order, ResidentPerXcd at a time; a batch advances
 /// through the K steps together, each workgroup reading its A slice then its B
 /// slice per step. Each XCD's L2 is LRU over whole operand slices (the unit a
-/// K step reads; a slice larger than the L2 is fetched and not kept). Throws
-/// std::invalid_argument for an invalid shape/config, a tile index >= tiles(),
-/// or a model that would need more than 2^28 slice records.
+/// K step reads; a slice larger than the L2 is fetched and not kept). \p Order
+/// may be partial or repeat tiles (a snapshot of some workgroups); tiles no
+/// workgroup computes have XcdOfTile 0xffffffff. Throws std::invalid_argument
+/// for an invalid shape/config (including modelBytes() > MaxModelBytes), a
+/// tile index >= tiles(), or more than 2^28 slice records.
 OrderResult simulate(const GemmShape &S, const XcdConfig &C, const TileOrder &Order,
                      std::string Name);
 

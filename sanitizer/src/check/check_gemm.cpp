@@ -30,35 +30,54 @@ namespace {
 double finiteAbs(double V) { return std::isfinite(V) ? std::fabs(V) : 0; }
 } // namespace
 
-double GemmContext::tolerance(size_t I, double Model, double Widen) const {
+double GemmContext::tolerance(size_t I, double Model, double Widen,
+                              const std::vector<float> *Abs) const {
   // Higham 2002, section 3.5, eq. 3.13: |C - fl(A B)| <= gamma_K |A||B| for any
   // order of the K-term sums (FMA or not); alpha and the two scales add three
   // roundings (gamma_{K+3}), beta * C and the final addition two (gamma_2). The
   // kernel and the reference each carry that error; both then round to CType.
-  const double U = std::ldexp(1.0, -24);
-  const double UOut = Spec.CType == DType::F32 ? 0 : unitRoundoff(Spec.CType);
-  const double Alpha = std::fabs(static_cast<double>(Spec.Alpha) * Spec.ScaleA * Spec.ScaleB);
-  const double K = static_cast<double>(Spec.K);
-  // (|A||B|)_ij came from an fp32 sgemm of non-negative terms: relative error
-  // <= gamma_K, hence the (1 + gamma_K) factor.
-  const double P = static_cast<double>(AbsAB[I]) * (1 + gamma(K, U)) * Widen;
+  // The per-element constants, once per check (the comparison of 2^26 elements
+  // spends most of its time here otherwise).
+  if (!Tol.Ready) {
+    const double U = std::ldexp(1.0, -24);
+    const double K = static_cast<double>(Spec.K);
+    Tol.UOut = Spec.CType == DType::F32 ? 0 : unitRoundoff(Spec.CType);
+    Tol.Alpha = std::fabs(static_cast<double>(Spec.Alpha) * Spec.ScaleA * Spec.ScaleB);
+    // (|A||B|)_ij came from an fp32 sgemm of non-negative terms: relative error
+    // <= gamma_K, hence the (1 + gamma_K) factor.
+    Tol.AbsFactor = 1 + gamma(K, U);
+    Tol.GK3 = 2 * gamma(K + 3, U);
+    Tol.G2 = 2 * gamma(2, U);
+    // Underflow: each of the K + 3 roundings may lose up to 2^-150 absolutely in
+    // fp32, and rounding to CType up to half its smallest subnormal.
+    const double Subnormal = Spec.CType == DType::F16    ? std::ldexp(1.0, -24)
+                             : Spec.CType == DType::BF16 ? std::ldexp(1.0, -133)
+                                                         : 0;
+    Tol.Floor = 2 * (K + 3) * std::ldexp(1.0, -150) + Subnormal;
+    Tol.Ready = true;
+  }
+  const double P = static_cast<double>((Abs ? *Abs : AbsAB)[I]) * Tol.AbsFactor * Widen;
   const double Q = std::fabs(static_cast<double>(Spec.Beta) * C0[I]);
-  // Underflow: each of the K + 3 roundings may lose up to 2^-150 absolutely in
-  // fp32, and rounding to CType up to half its smallest subnormal.
-  const double Subnormal = Spec.CType == DType::F16    ? std::ldexp(1.0, -24)
-                           : Spec.CType == DType::BF16 ? std::ldexp(1.0, -133)
-                                                       : 0;
-  const double T = 2 * gamma(K + 3, U) * Alpha * P + 2 * gamma(2, U) * Q +
-                   UOut * (finiteAbs(User[I]) + finiteAbs(Model)) +
-                   2 * (K + 3) * std::ldexp(1.0, -150) + Subnormal;
+  const double T = Tol.GK3 * Tol.Alpha * P + Tol.G2 * Q +
+                   Tol.UOut * (finiteAbs(User[I]) + finiteAbs(Model)) + Tol.Floor;
   return T * Scale;
 }
 
-bool GemmContext::explains(const std::vector<float> &Model, double Widen) const {
+bool GemmContext::explains(const std::vector<float> &Model, double Widen,
+                           const std::vector<float> *Abs) const {
   for (size_t I = 0; I < User.size(); ++I)
-    if (!within(User[I], Model[I], tolerance(I, Model[I], Widen)))
+    if (!within(User[I], Model[I], tolerance(I, Model[I], Widen, Abs)))
       return false;
   return true;
+}
+
+std::vector<float> GemmContext::absProduct(const std::vector<float> &MA,
+                                           const std::vector<float> &MB) const {
+  GemmSpec Abs = Spec;
+  Abs.Beta = 0;
+  std::vector<float> P(Spec.M * Spec.N, 0.0f);
+  sgemmDecoded(Abs, absolute(MA).data(), absolute(MB).data(), P.data(), 1.0f, 0.0f, Spec.K);
+  return P;
 }
 
 std::vector<float> GemmContext::model(const std::vector<float> &MA, const std::vector<float> &MB,
@@ -121,13 +140,7 @@ CheckResult check_gemm(const GemmSpec &S, const void *A, const void *B, const vo
     referenceGemm(O.Reference, S, A, B, Buf.data());
     Ctx.Ref = decodeToF32(S.CType, Buf.data(), MN, "C");
   }
-  {
-    GemmSpec Abs = S;
-    Abs.Beta = 0;
-    Ctx.AbsAB.assign(MN, 0.0f);
-    sgemmDecoded(Abs, absolute(Ctx.A).data(), absolute(Ctx.B).data(), Ctx.AbsAB.data(), 1.0f,
-                 0.0f, S.K);
-  }
+  Ctx.AbsAB = Ctx.absProduct(Ctx.A, Ctx.B);
   Ctx.User = decodeToF32(S.CType, UserC, MN, "UserC");
 
   CheckResult R;

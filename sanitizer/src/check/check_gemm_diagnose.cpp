@@ -12,7 +12,9 @@
 ///      or dropped; fp8-format-target-mismatch when an operand is FP8);
 ///   3. C stored in the other layout (transposed store);
 ///   4. the K steps past the last multiple of 16, 32, 64, 128 or 256 missing;
-///   5. wrong or missing 16x16 tiles while all other tiles are right.
+///   5. C all zero: never written (gemm-mismatch with that diagnosis; checked
+///      before 4, whose K = 0 would otherwise "explain" it);
+///   6. wrong or missing 16x16 tiles while all other tiles are right.
 ///
 //===----------------------------------------------------------------------===//
 #include "gemm_internal.h"
@@ -53,7 +55,11 @@ std::string formatSwap(const GemmContext &C) {
       MA = decodeToF32(swapped(S.AType), C.ARaw, S.M * S.K, "A");
     if (T.B)
       MB = decodeToF32(swapped(S.BType), C.BRaw, S.K * S.N, "B");
-    Match[I] = C.explains(C.model(T.A ? MA : C.A, T.B ? MB : C.B, S.K), 4);
+    // The tolerance from the model's own operands: the declared decoding may hold NaN
+    // (FNUZ 0x80) where this one is finite (OCP -0), and |values| differ up to 4x.
+    const std::vector<float> &UA = T.A ? MA : C.A, &UB = T.B ? MB : C.B;
+    const std::vector<float> Abs = C.absProduct(UA, UB);
+    Match[I] = C.explains(C.model(UA, UB, S.K), 1, &Abs);
   }
   if (!Match[0] && !Match[1] && !Match[2])
     return "";
@@ -128,7 +134,9 @@ std::string kTail(const GemmContext &C) {
   std::set<size_t> Tried;
   for (size_t Tile : {16, 32, 64, 128, 256}) {
     size_t K = S.K / Tile * Tile;
-    if (K == S.K || !Tried.insert(K).second)
+    // K = 0 would "explain" a C that was never written (all zero, or beta * C): that is
+    // no dropped tail (allZero names it).
+    if (K == 0 || K == S.K || !Tried.insert(K).second)
       continue;
     if (C.explains(C.model(C.A, C.B, K)))
       return fmt::format("C matches the GEMM over the first {} of K = {} steps: the last {} K "
@@ -137,6 +145,18 @@ std::string kTail(const GemmContext &C) {
                          K, S.K, S.K - K, Tile, Tile);
   }
   return "";
+}
+
+/// Every element of C is zero although the reference is not: the kernel never wrote C
+/// (not launched, wrong buffer, or an early return), C kept the zeros it was cleared to.
+std::string allZero(const GemmContext &C) {
+  for (float V : C.User)
+    if (V != 0)
+      return "";
+  return fmt::format("C is all zero: never written (all {} elements are 0 and the reference is "
+                     "not), as when the kernel was not launched, returned early or wrote to "
+                     "another buffer",
+                     C.User.size());
 }
 
 std::string tiles(const GemmContext &C) {
@@ -225,6 +245,8 @@ GemmDiagnosis diagnoseGemm(const GemmContext &C) {
                               "layout matches the reference",
                               C.Spec.C == Layout::RowMajor ? "column-major" : "row-major",
                               C.Spec.C == Layout::RowMajor ? "row-major" : "column-major")};
+  if (std::string T = allZero(C); !T.empty())
+    return {ReportKind::GemmMismatch, T};
   if (std::string T = kTail(C); !T.empty())
     return {ReportKind::GemmKTailMissing, T};
   if (std::string T = tiles(C); !T.empty())

@@ -56,12 +56,37 @@ bool inputWiderThanAcc(DType In, DType Acc) {
   return In == DType::F64 || In == DType::I32; // i32 above 2^24 rounds in f32
 }
 
-/// Per-result tolerance (check.h, docs/wavesan-check.md "Tolerances").
+/// True when storing a result in \p Out can round it: Out is coarser than the
+/// type the result is exact in (Acc for sums; In for min/max, whose result is
+/// an input element). i32 outputs never count (unitRoundoff(I32) = 0).
+bool outputRounds(const ReduceSpec &S, DType Out) {
+  const double UOut = unitRoundoff(Out);
+  const DType Exact = S.Op == ReduceOp::Sum ? S.Acc : S.In;
+  return UOut > 0 && (Exact == DType::I32 || UOut > unitRoundoff(Exact));
+}
+
+/// Half the smallest subnormal of \p T: the most rounding to T can lose near 0.
+double halfMinSubnormal(DType T) {
+  switch (T) {
+  case DType::F32: return std::ldexp(1.0, -150);
+  case DType::F16: return std::ldexp(1.0, -25);
+  case DType::BF16: return std::ldexp(1.0, -134);
+  default: return 0;
+  }
+}
+
+/// Per-result tolerance (check.h, docs/wavesan-check.md "Tolerances"). \p Out:
+/// the dtype the kernel stored its results in (CheckOptions::OutType).
 std::vector<double> tolerances(const ReduceSpec &S, size_t N, const std::vector<double> &Ref,
-                               const std::vector<double> &AbsSum, bool HostRef, double Scale) {
+                               const std::vector<double> &AbsSum, bool HostRef, double Scale,
+                               DType Out) {
   const size_t G = groupSize(S, N);
   const double U = unitRoundoff(S.Acc), U64 = unitRoundoff(DType::F64);
   const double Tiny = S.Acc == DType::F32 ? std::ldexp(1.0, -149) : std::ldexp(1.0, -1074);
+  // Storing the result in a coarser Out rounds it once more: |fl(x) - x| <= u_out |x|
+  // (Higham 2002, Theorem 2.2), or half Out's smallest subnormal near 0.
+  const bool Rounds = outputRounds(S, Out);
+  const double UOut = Rounds ? unitRoundoff(Out) : 0, TinyOut = Rounds ? halfMinSubnormal(Out) : 0;
   std::vector<double> Tol(Ref.size());
   for (size_t K = 0; K < Ref.size(); ++K) {
     const double Sum = AbsSum[K];
@@ -81,6 +106,8 @@ std::vector<double> tolerances(const ReduceSpec &S, size_t N, const std::vector<
     } else if (inputWiderThanAcc(S.In, S.Acc)) {
       T = U * std::fabs(Ref[K]) * (HostRef ? 1 : 2); // one rounding of the result to Acc
     }
+    if (std::isfinite(Ref[K]))
+      T += UOut * std::fabs(Ref[K]) + TinyOut;
     Tol[K] = T * Scale;
   }
   return Tol;
@@ -110,13 +137,21 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
     throw std::invalid_argument("wavesan: check_reduction: null UserOut with UserOutCount = " +
                                 std::to_string(Count) + "; expected the kernel's results");
   std::vector<double> D(User, User + Count);
-  return check_reduction(S, In, N, D.data(), Count, O);
+  CheckOptions F = O;
+  if (F.OutType == DType::F64) // fp32 values: stored in f32 at least
+    F.OutType = DType::F32;
+  return check_reduction(S, In, N, D.data(), Count, F);
 }
 
 CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const double *User,
                             size_t Count, const CheckOptions &O) {
   validateHostReduce(S, In, N, "check_reduction");
   validateOptions(O, "check_reduction");
+  if (!dtypeValid(O.OutType) || dtypeIsFp8(O.OutType))
+    throw std::invalid_argument(
+        fmt::format("wavesan: check_reduction: CheckOptions::OutType is {}; expected f64, f32, "
+                    "f16, bf16 or i32",
+                    dtypeValid(O.OutType) ? dtypeName(O.OutType) : "not a DType"));
   if (!User && Count)
     throw std::invalid_argument("wavesan: check_reduction: null UserOut with UserOutCount = " +
                                 std::to_string(Count) + "; expected the kernel's results");
@@ -127,7 +162,8 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
   const bool HostRef = O.Reference == Backend::Host;
   if (!HostRef)
     Ref = referenceReduce(O.Reference, S, In, N);
-  const std::vector<double> Tol = tolerances(S, N, Ref, AbsSum, HostRef, O.ToleranceScale);
+  const std::vector<double> Tol =
+      tolerances(S, N, Ref, AbsSum, HostRef, O.ToleranceScale, O.OutType);
 
   CheckResult R;
   Tally T(S.Acc, O.Worst);
@@ -176,7 +212,7 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
               reduceGroups(S.Op, S.In, In, N, 32, Halves, 32, 0, 32, &HalfAbs), {}};
       ReduceSpec HalfSpec = S;
       HalfSpec.WaveSize = 32;
-      H.Tol = tolerances(HalfSpec, N, H.Values, HalfAbs, HostRef, O.ToleranceScale);
+      H.Tol = tolerances(HalfSpec, N, H.Values, HalfAbs, HostRef, O.ToleranceScale, O.OutType);
       H.Diagnosis =
           Count == 2 * Groups
               ? fmt::format("the kernel returned {} results for {} wavefronts: result k is the {} "
@@ -257,6 +293,10 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
                                S.Acc == DType::F32 ? -24 : -53, dtypeName(S.Acc))
                  : std::string("tolerance: none, a minimum or maximum never rounds "
                                "(docs/wavesan-check.md)");
+  if (outputRounds(S, O.OutType))
+    Details += fmt::format(", + the rounding of each result to the output dtype {}: "
+                           "u_out * |reference| (Higham 2002, Theorem 2.2)",
+                           dtypeName(O.OutType));
   finishFailure(R, Found ? Found->Kind : ReportKind::ReductionMismatch, Details, O);
   return R;
 }

@@ -20,13 +20,23 @@ struct GemmContext {
   std::vector<float> User;   ///< the kernel's C, decoded
   double Scale = 1;          ///< CheckOptions::ToleranceScale
   bool HostRef = true;
+  /// tolerance()'s per-check constants, computed on its first call (Spec fixed by then).
+  mutable struct {
+    bool Ready = false;
+    double UOut = 0, Alpha = 0, AbsFactor = 0, GK3 = 0, G2 = 0, Floor = 0;
+  } Tol;
 
   /// Tolerance of element \p I against a value \p Model (the reference or a
   /// model of a bug), with the |A||B| term widened by \p Widen (models whose
   /// operands were read differently: up to 4x larger values).
-  double tolerance(size_t I, double Model, double Widen = 1) const;
+  /// \p Abs: (|A||B|)_ij of other operands (a model's own), else AbsAB.
+  double tolerance(size_t I, double Model, double Widen = 1,
+                   const std::vector<float> *Abs = nullptr) const;
   /// True when every element of User is within tolerance of \p Model.
-  bool explains(const std::vector<float> &Model, double Widen = 1) const;
+  bool explains(const std::vector<float> &Model, double Widen = 1,
+                const std::vector<float> *Abs = nullptr) const;
+  /// (|A||B|)_ij of decoded operands \p A, \p B (fp32 sgemm of |A|, |B|, all K).
+  std::vector<float> absProduct(const std::vector<float> &A, const std::vector<float> &B) const;
   /// Row and column of element \p I of C.
   size_t row(size_t I) const;
   size_t col(size_t I) const;
@@ -43,7 +53,7 @@ struct GemmDiagnosis {
 };
 
 /// Tries the known signatures in order: FP8 format swapped, exact ratio,
-/// transposed store, missing K tail, wrong/missing 16x16 tiles.
+/// transposed store, C all zero, missing K tail, wrong/missing 16x16 tiles.
 GemmDiagnosis diagnoseGemm(const GemmContext &Ctx);
 
 } // namespace wavesan::check_detail

@@ -20,6 +20,8 @@
 
 #include "wavesan/numeric.h"
 
+#include <fmt/format.h>
+
 #include <cblas.h>
 
 #include <array>
@@ -255,6 +257,16 @@ void validateHostGemm(const GemmSpec &S, const void *A, const void *B, const voi
   };
   Input(S.AType, "AType");
   Input(S.BType, "BType");
+  auto Finite = [&](float V, const char *Field) {
+    if (!std::isfinite(V))
+      throw std::invalid_argument(err(Caller, fmt::format("GemmSpec::{} is {}; expected a "
+                                                          "finite number",
+                                                          Field, V)));
+  };
+  Finite(S.Alpha, "Alpha");
+  Finite(S.Beta, "Beta");
+  Finite(S.ScaleA, "ScaleA");
+  Finite(S.ScaleB, "ScaleB");
   if (S.CType != DType::F32 && S.CType != DType::BF16 && S.CType != DType::F16)
     throw std::invalid_argument(err(Caller, std::string("GemmSpec::CType is ") +
                                                 dtypeName(S.CType) +

@@ -28,6 +28,10 @@ ToolText obtain(const Probes &P, const std::optional<std::string> &Recorded,
   const CommandResult R = P.Run(Argv, P.Timeout);
   if (!R.Started)
     return {std::nullopt, Cmd, Argv.front() + ": " + R.Error};
+  if (R.OutputTooLarge)
+    return {std::nullopt, Cmd,
+            Argv.front() + ": output over " + std::to_string(Probes::MaxOutputBytes >> 20) +
+                " MiB (" + std::to_string(Probes::MaxOutputBytes) + " bytes); not parsed"};
   if (R.TimedOut)
     return {std::nullopt, Cmd,
             Cmd + ": no answer within " + std::to_string(P.Timeout.count()) + " ms (killed)"};

@@ -14,14 +14,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -32,8 +31,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// Output beyond this is dropped: rocminfo on an 8-GPU node prints ~100 KB.
-constexpr size_t MaxOutputBytes = 16u << 20;
+/// More output than this makes the command's rows unknown (doctor.h).
+constexpr size_t MaxOutputBytes = Probes::MaxOutputBytes;
 /// How often a child that closed its stdout is polled for its exit.
 constexpr std::chrono::milliseconds ReapInterval{5};
 
@@ -88,7 +87,12 @@ CommandResult runCommand(const std::vector<std::string> &Argv, std::chrono::mill
       continue;
     if (Got <= 0)
       Open = false;
-    else if (R.Output.size() < MaxOutputBytes)
+    else if (R.OutputTooLarge)
+      continue; // drained and dropped, so the command is not blocked on a full pipe
+    else if (R.Output.size() + static_cast<size_t>(Got) > MaxOutputBytes) {
+      R.OutputTooLarge = true;
+      std::string().swap(R.Output);
+    } else
       R.Output.append(Buf, static_cast<size_t>(Got));
   }
   close(Pipe[0]);
@@ -120,15 +124,32 @@ CommandResult runCommand(const std::vector<std::string> &Argv, std::chrono::mill
   return R;
 }
 
+/// A regular file of at most MaxOutputBytes (read in bounded chunks: /proc files report
+/// size 0); std::nullopt otherwise.
 std::optional<std::string> readFile(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
+  const int Fd = open(Path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (Fd < 0)
     return std::nullopt;
-  std::ostringstream S;
-  S << In.rdbuf();
-  if (In.bad())
-    return std::nullopt;
-  return S.str();
+  struct stat St;
+  std::optional<std::string> Text;
+  if (fstat(Fd, &St) == 0 && S_ISREG(St.st_mode)) {
+    Text.emplace();
+    char Buf[65536];
+    while (true) {
+      const ssize_t Got = read(Fd, Buf, sizeof Buf);
+      if (Got < 0 && errno == EINTR)
+        continue;
+      if (Got < 0 || Text->size() + static_cast<size_t>(Got) > MaxOutputBytes) {
+        Text.reset();
+        break;
+      }
+      if (Got == 0)
+        break;
+      Text->append(Buf, static_cast<size_t>(Got));
+    }
+  }
+  close(Fd);
+  return Text;
 }
 
 } // namespace

@@ -26,6 +26,16 @@ constexpr double FlopsPerWeightPerToken = 2.0;
 /// a double and in the JSON report.
 constexpr double MaxCount = double(1 << 26);
 
+/// Upper bounds of the real-valued inputs (docs/wavesan-roofline.md, "Bounds"): each about
+/// 1000x beyond any real model or GPU (1e15 parameters; 1 TB of KV cache per token;
+/// 1e6 TFLOP/s, 1e4 TB/s, 1e7 GB per GPU), so every derived figure stays finite (the
+/// largest, the prefill FLOPs, is at most 2 x 1e15 x 2^52 ~ 9e30).
+constexpr double MaxParams = 1e15;
+constexpr double MaxKvBytes = 1e12;
+constexpr double MaxTflops = 1e6;
+constexpr double MaxBandwidthTBs = 1e4;
+constexpr double MaxMemoryGB = 1e7;
+
 /// Where the MI300X figures come from.
 constexpr const char *SeedSource =
     "seed article mi300x-in-depth, 'A roofline for decode and prefill' (AMD data sheet "
@@ -45,6 +55,14 @@ const std::array<NamedGpu, 1> Gpus{{
 void requirePositive(std::string_view Option, double Value, std::string_view What) {
   if (!std::isfinite(Value) || !(Value > 0))
     bad(Option, Value, fmt::format("{} > 0", What));
+}
+
+/// Finite, > 0 and at most \p Max.
+void requirePositiveAtMost(std::string_view Option, double Value, double Max,
+                           std::string_view What) {
+  requirePositive(Option, Value, What);
+  if (Value > Max)
+    bad(Option, Value, fmt::format("{} of at most {:g}", What, Max));
 }
 
 void requireCount(std::string_view Option, double Value, double Min, std::string_view What) {
@@ -109,9 +127,12 @@ const NamedGpu *findGpu(std::string_view Name) {
 }
 
 Gpu resolveGpu(std::string_view Name, Precision P, const GpuOverrides &O) {
-  if (O.Tflops) requirePositive("--tflops", *O.Tflops, "a peak in TFLOP/s");
-  if (O.BandwidthTBs) requirePositive("--bandwidth-tbs", *O.BandwidthTBs, "a bandwidth in TB/s");
-  if (O.MemoryGB) requirePositive("--memory-gb", *O.MemoryGB, "a memory size in GB");
+  if (O.Tflops) requirePositiveAtMost("--tflops", *O.Tflops, MaxTflops, "a peak in TFLOP/s");
+  if (O.BandwidthTBs)
+    requirePositiveAtMost("--bandwidth-tbs", *O.BandwidthTBs, MaxBandwidthTBs,
+                          "a bandwidth in TB/s");
+  if (O.MemoryGB)
+    requirePositiveAtMost("--memory-gb", *O.MemoryGB, MaxMemoryGB, "a memory size in GB");
   Gpu G;
   G.Name = std::string(Name);
   const NamedGpu *N = findGpu(Name);
@@ -160,16 +181,20 @@ Gpu resolveGpu(std::string_view Name, Precision P, const GpuOverrides &O) {
 }
 
 Result compute(const Model &M, const Gpu &G) {
-  requirePositive("--params", M.Params, "a parameter count");
+  requirePositiveAtMost("--params", M.Params, MaxParams, "a parameter count");
   requireCount("--batch", M.Batch, 1, "a batch size");
   if (!std::isfinite(M.KvBytesPerToken) || M.KvBytesPerToken < 0)
     bad("--kv-bytes", M.KvBytesPerToken, "KV-cache bytes per token, >= 0");
+  if (M.KvBytesPerToken > MaxKvBytes)
+    bad("--kv-bytes", M.KvBytesPerToken,
+        fmt::format("KV-cache bytes per token of at most {:g}", MaxKvBytes));
   requireCount("--prompt-tokens", M.PromptTokens, 1, "a prompt length in tokens");
   if (M.ContextTokens != 0)
     requireCount("--context", M.ContextTokens, 1, "a context length in tokens");
-  requirePositive("--tflops", G.PeakTflops, "a peak in TFLOP/s");
-  requirePositive("--bandwidth-tbs", G.BandwidthTBs, "a bandwidth in TB/s");
-  requirePositive("--memory-gb", G.MemoryGB, "a memory size in GB");
+  requirePositiveAtMost("--tflops", G.PeakTflops, MaxTflops, "a peak in TFLOP/s");
+  requirePositiveAtMost("--bandwidth-tbs", G.BandwidthTBs, MaxBandwidthTBs,
+                        "a bandwidth in TB/s");
+  requirePositiveAtMost("--memory-gb", G.MemoryGB, MaxMemoryGB, "a memory size in GB");
 
   Result R;
   R.Input = M;

@@ -18,8 +18,11 @@ constexpr double Giga = 1e9;
 constexpr double Tera = 1e12;
 
 /// 4 significant digits (a data sheet's precision: 1307.4 TFLOP/s, 5.3 TB/s), without an
-/// exponent: values of 1000 and more are rounded to an integer.
+/// exponent: values of 1000 and more are rounded to an integer; from 1e15 up (extreme but
+/// in-bounds inputs: a tiny custom GPU) with an exponent, so a table cell stays short.
 std::string num(double X) {
+  if (std::fabs(X) >= 1e15)
+    return fmt::format("{:.4g}", X);
   if (std::fabs(X) >= 999.95)
     return fmt::format("{:.0f}", X);
   return fmt::format("{:.4g}", X);

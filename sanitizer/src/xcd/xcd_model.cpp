@@ -10,7 +10,10 @@
 
 #include "wavecheck/xcd_remap.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <stdexcept>
 
@@ -23,8 +26,10 @@ void requirePositive(uint64_t V, const char *Name) {
     throw std::invalid_argument(std::string(Name) + " is 0; expected a positive number");
 }
 
-/// Slice records the simulation may allocate (8 bytes each, per XCD in turn).
+/// Slice records the simulation may allocate (16 bytes each, per XCD in turn).
 constexpr uint64_t MaxSlices = 1ull << 28;
+/// modelBytes(): bytes per tile (up to eight 4-byte tables) and per slice (LRU links + size).
+constexpr uint64_t BytesPerTile = 32, BytesPerSlice = 16;
 
 /// One XCD's L2: an LRU list over slice ids (an intrusive doubly-linked list in
 /// flat arrays; index Sentinel is the list head, Next = towards LRU).
@@ -89,6 +94,34 @@ void GemmShape::validate() const {
     throw std::invalid_argument("the GEMM has " + std::to_string(tilesM()) + " x " +
                                 std::to_string(tilesN()) +
                                 " tiles; expected at most 2^32 - 1 tiles");
+  if (const uint64_t Need = modelBytes(*this); Need > MaxModelBytes) {
+    const uint64_t Panels = tilesM() + tilesN();
+    const std::string Slices = kSteps() > UINT64_MAX / Panels
+                                   ? std::string("2^64 or more")
+                                   : std::to_string(Panels * kSteps());
+    const std::string Size = Need == UINT64_MAX
+                                 ? std::string("2^64 B or more")
+                                 : fmt::format("{:.1f} GiB", double(Need) / double(1ull << 30));
+    throw std::invalid_argument(fmt::format(
+        "the model needs about {} ({} B x {} tiles + {} B x {} operand slices); expected at "
+        "most 1 GiB: use larger tiles or a larger K step",
+        Size, BytesPerTile, tiles(), BytesPerSlice, Slices));
+  }
+}
+
+uint64_t modelBytes(const GemmShape &S) {
+  if (S.TileM == 0 || S.TileN == 0 || S.KStep == 0)
+    return 0;
+  const uint64_t TM = S.tilesM(), TN = S.tilesN(), KS = S.kSteps();
+  constexpr uint64_t Max = UINT64_MAX;
+  if (TN != 0 && TM > Max / TN)
+    return Max;
+  const uint64_t Tiles = TM * TN;
+  if (TM + TN < TM || KS > Max / BytesPerSlice / std::max<uint64_t>(1, TM + TN) ||
+      Tiles > Max / BytesPerTile)
+    return Max;
+  const uint64_t A = Tiles * BytesPerTile, B = (TM + TN) * KS * BytesPerSlice;
+  return A > Max - B ? Max : A + B;
 }
 
 void XcdConfig::validate() const {

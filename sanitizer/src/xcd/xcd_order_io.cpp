@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <sstream>
 #include <stdexcept>
@@ -26,7 +27,10 @@ std::string formatOrder(const TileOrder &O) {
 TileOrder parseOrder(const std::string &Text, uint64_t NumTiles, const std::string &Source) {
   std::istringstream In(Text);
   std::string Line;
-  std::vector<int64_t> Tiles; // -1: workgroup not seen yet
+  // Both tables are sized by NumTiles (bounded by GemmShape::validate's memory cap), never
+  // by a number read from the file.
+  std::vector<int64_t> Tiles;                         // -1: workgroup not seen yet
+  std::vector<int64_t> WorkgroupOf(NumTiles, -1);     // -1: tile not computed yet
   unsigned LineNo = 0;
   auto fail = [&](const std::string &What) {
     throw std::invalid_argument(fmt::format("{}:{}: {}", Source, LineNo, What));
@@ -57,13 +61,19 @@ TileOrder parseOrder(const std::string &Text, uint64_t NumTiles, const std::stri
     if (Tile >= NumTiles)
       fail(fmt::format("tile {} is out of range; expected < {} (the GEMM's tiles)", Tile,
                        NumTiles));
-    if (Wg > 0xfffffffeull)
-      fail(fmt::format("workgroup {} is out of range; expected < 2^32 - 1", Wg));
+    if (Wg >= NumTiles)
+      fail(fmt::format("workgroup {} is out of range; expected < {} (one workgroup per tile)",
+                       Wg, NumTiles));
     if (Wg >= Tiles.size())
       Tiles.resize(Wg + 1, -1);
     if (Tiles[Wg] >= 0)
       fail(fmt::format("workgroup {} is listed twice", Wg));
+    if (WorkgroupOf[Tile] >= 0)
+      fail(fmt::format("tile {} is computed twice (workgroups {} and {}); expected every tile "
+                       "exactly once",
+                       Tile, WorkgroupOf[Tile], Wg));
     Tiles[Wg] = static_cast<int64_t>(Tile);
+    WorkgroupOf[Tile] = static_cast<int64_t>(Wg);
   }
   if (Tiles.empty())
     throw std::invalid_argument(Source + ": no '<workgroup> <tile>' lines");
@@ -74,6 +84,13 @@ TileOrder parseOrder(const std::string &Text, uint64_t NumTiles, const std::stri
           "{}: workgroup {} is missing; expected every workgroup 0..{}", Source, P,
           Tiles.size() - 1));
     O[P] = static_cast<uint32_t>(Tiles[P]);
+  }
+  if (Tiles.size() < NumTiles) {
+    const auto Free = std::find(WorkgroupOf.begin(), WorkgroupOf.end(), int64_t(-1));
+    throw std::invalid_argument(fmt::format(
+        "{}: {} workgroups for {} tiles; expected one workgroup per tile (the first tile no "
+        "workgroup computes is {})",
+        Source, Tiles.size(), NumTiles, Free - WorkgroupOf.begin()));
   }
   return O;
 }

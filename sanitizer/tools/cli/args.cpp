@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 
 namespace wavesan::cli {
 
@@ -28,6 +29,13 @@ double ParsedArgs::number(const std::string &Name, double Default) const {
   auto [End, Ec] = std::from_chars(V->data(), V->data() + V->size(), D);
   if (Ec != std::errc() || End != V->data() + V->size() || V->empty())
     throw UsageError("--" + Name + "='" + *V + "': expected a number");
+  return D;
+}
+
+double ParsedArgs::finiteNumber(const std::string &Name, double Default) const {
+  const double D = number(Name, Default);
+  if (!std::isfinite(D))
+    throw UsageError("--" + Name + "='" + *get(Name) + "': expected a finite number");
   return D;
 }
 

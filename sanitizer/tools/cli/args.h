@@ -44,6 +44,9 @@ public:
   std::string required(const std::string &Name, const std::string &Context) const;
   /// A double (std::from_chars, whole value); throws UsageError on a bad number.
   double number(const std::string &Name, double Default) const;
+  /// As number(), but inf and nan (which std::from_chars accepts) are a
+  /// UsageError too: "--<Name>='inf': expected a finite number".
+  double finiteNumber(const std::string &Name, double Default) const;
   /// An unsigned integer; throws UsageError on a bad or negative number.
   unsigned long long count(const std::string &Name, unsigned long long Default) const;
   std::map<std::string, std::string> Values;

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <optional>
 
 namespace wavesan::cli {
@@ -32,8 +33,9 @@ constexpr std::array<OptionSpec, 25> DiffOptions{{
     {"input", "file", ReduceGroup, "The kernel's input (.npy of int32, float32 or float64; "
                                    "all elements, in C order)"},
     {"output", "file", ReduceGroup,
-     "The kernel's results (.npy, 0-d or 1-d, float32, float64 or int32): one per "
-     "wavefront, per workgroup or one (--scope)"},
+     "The kernel's results (.npy, 0-d or 1-d, float64, float32, float16 or int32): one per "
+     "wavefront, per workgroup or one (--scope). A float32 or float16 output may differ from "
+     "the reference by its own rounding, u * |reference| (u = 2^-24, 2^-11)"},
     {"scope", "wave|block|device", ReduceGroup,
      "What one result covers: a wavefront, a workgroup, the whole input (default device)"},
     {"reduce-op", "sum|min|max", ReduceGroup, "The reduction (default sum)"},
@@ -105,8 +107,8 @@ DType reduceInputType(const NpyArray &A) {
 }
 
 /// Results as double, for the output dtypes a kernel writes.
-std::vector<double> resultsAsDouble(const NpyArray &A, const std::string &Role) {
-  DType T;
+/// \p T: set to the dtype the results are stored in (CheckOptions::OutType).
+std::vector<double> resultsAsDouble(const NpyArray &A, const std::string &Role, DType &T) {
   if (A.Kind == 'f' && A.ItemBytes == 4) T = DType::F32;
   else if (A.Kind == 'f' && A.ItemBytes == 8) T = DType::F64;
   else if (A.Kind == 'f' && A.ItemBytes == 2) T = DType::F16;
@@ -225,7 +227,7 @@ CheckResult diffReduce(const ParsedArgs &P, CheckOptions O) {
     throw InputError("--output: " + Out.Path + " has shape " + Out.shapeString() +
                      "; expected a 1-d array of results (" +
                      std::to_string(reduceResultCount(Spec, In.size())) + ",) or a 0-d one");
-  const std::vector<double> User = resultsAsDouble(Out, "--output");
+  const std::vector<double> User = resultsAsDouble(Out, "--output", O.OutType);
   O.File = Out.Path.c_str();
   return check_reduction(Spec, In.Data.data(), In.size(), User.data(), User.size(), O);
 }
@@ -235,10 +237,17 @@ CheckResult diffGemm(const ParsedArgs &P, CheckOptions O) {
   GemmSpec Spec;
   Spec.TransA = P.has("trans-a");
   Spec.TransB = P.has("trans-b");
-  Spec.Alpha = static_cast<float>(P.number("alpha", 1));
-  Spec.Beta = static_cast<float>(P.number("beta", 0));
-  Spec.ScaleA = static_cast<float>(P.number("scale-a", 1));
-  Spec.ScaleB = static_cast<float>(P.number("scale-b", 1));
+  auto Float = [&](const char *Name, float Default) { // finite, and finite as a float
+    const float F = static_cast<float>(P.finiteNumber(Name, Default));
+    if (!std::isfinite(F))
+      throw UsageError(std::string("--") + Name + "='" + *P.get(Name) +
+                       "': expected a finite number within float's range (|x| < 3.4e38)");
+    return F;
+  };
+  Spec.Alpha = Float("alpha", 1);
+  Spec.Beta = Float("beta", 0);
+  Spec.ScaleA = Float("scale-a", 1);
+  Spec.ScaleB = Float("scale-b", 1);
   const std::string APath = P.required("a", "for --op gemm");
   const std::string BPath = P.required("b", "for --op gemm");
   const std::string CPath = P.required("c", "for --op gemm");

@@ -11,6 +11,8 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <exception>
+#include <filesystem>
 
 namespace wavesan::cli {
 namespace {
@@ -47,14 +49,33 @@ constexpr const char *DoctorOverview =
     "  modes, link topology, NUMA balancing, TunableOp, FP8 format)\n\n"
     "  Each item is pass, warn or unknown with the observed value and the fix. A missing\n"
     "  tool or device gives unknown rows, not an error. Exit status: 0, also with warnings;\n"
-    "  1 with --strict when an item warns; 2 a usage error or an unreadable --*-output file.";
+    "  1 with --strict when an item warns; 2 a usage error or an unusable --*-output file\n"
+    "  (unreadable, not a regular file, or over 16 MiB). A tool printing more than 16 MiB\n"
+    "  gives unknown rows.";
 
-/// A recorded input: the file's text; UsageError naming the option when unreadable.
+/// A recorded input: the file's text; UsageError naming the option when it is missing, not
+/// a regular file (a directory, /dev/zero, a FIFO), larger than Probes::MaxOutputBytes or
+/// unreadable.
 std::optional<std::string> recorded(const ParsedArgs &A, const doctor::Probes &P,
                                     const char *Option) {
   std::optional<std::string> Path = A.get(Option);
   if (!Path)
     return std::nullopt;
+  const std::string Name = std::string("--") + Option + "='" + *Path + "'";
+  std::error_code Ec;
+  const std::filesystem::file_status St = std::filesystem::status(*Path, Ec);
+  if (!Ec && std::filesystem::is_directory(St))
+    throw UsageError(Name + ": is a directory; expected a file holding the tool's saved output");
+  if (!Ec && !std::filesystem::is_regular_file(St))
+    throw UsageError(Name + ": not a regular file; expected a file holding the tool's saved "
+                            "output");
+  if (!Ec) {
+    const uintmax_t Size = std::filesystem::file_size(*Path, Ec);
+    if (!Ec && Size > doctor::Probes::MaxOutputBytes)
+      throw UsageError(Name + ": " + std::to_string(Size) + " bytes; expected at most " +
+                       std::to_string(doctor::Probes::MaxOutputBytes >> 20) + " MiB (" +
+                       std::to_string(doctor::Probes::MaxOutputBytes) + " bytes)");
+  }
   std::optional<std::string> Text = P.ReadFile(*Path);
   if (!Text)
     throw UsageError(std::string("--") + Option + "='" + *Path + "': cannot read the file");
@@ -97,6 +118,9 @@ int runDoctor(std::span<const char *const> Args, std::ostream &Out, std::ostream
     Out << (Format == "json" ? formatJson(R) : formatText(R));
     return A.has("strict") && R.count(Status::Warn) > 0 ? 1 : 0;
   } catch (const UsageError &E) {
+    Err << "wavesan doctor: error: " << E.what() << "\n";
+  } catch (const std::exception &E) {
+    // Never a crash: out of memory or a library error ends in one line and exit 2.
     Err << "wavesan doctor: error: " << E.what() << "\n";
   }
   return 2;

@@ -43,10 +43,17 @@ NpyArray loadNpy(const std::string &Path, const std::string &Role) {
     throw InputError(Who + ": no such file");
   if (std::filesystem::is_directory(Path, Ec))
     throw InputError(Who + ": is a directory; expected a .npy file");
+  if (!std::filesystem::is_regular_file(Path, Ec))
+    throw InputError(Who + ": not a regular file; expected a .npy file");
   const auto FileBytes = std::filesystem::file_size(Path, Ec);
+  if (Ec)
+    throw InputError(Who + ": cannot read its size (" + Ec.message() + "); expected a .npy file");
+  errno = 0;
   std::ifstream S(Path, std::ios::binary);
-  if (!S || Ec)
-    throw InputError(Who + ": cannot open: " + std::strerror(errno));
+  if (!S)
+    throw InputError(Who + ": cannot open" +
+                     (errno ? std::string(" (") + std::strerror(errno) + ")" : std::string()) +
+                     "; expected a readable .npy file");
 
   NpyArray A;
   A.Path = Path;

@@ -7,7 +7,9 @@
 
 #include <array>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace wavesan::cli {
@@ -32,7 +34,7 @@ constexpr std::array<OptionSpec, 15> XcdOptions{{
      "GROUP_M of the grouped orders compared (default 8; 0 leaves them out)"},
     {"order", "file", ShapeGroup,
      "A recorded tile order ('<workgroup> <tile>' lines, e.g. from wavesan::TileRecorder) "
-     "used instead of row-major"},
+     "used instead of row-major; a permutation: one workgroup per tile, every tile once"},
     {"xcds", "n", MachineGroup, "XCDs; workgroup i runs on XCD i % n (default 8)"},
     {"l2", "size", MachineGroup,
      "L2 per XCD: bytes, or with a K/KiB/M/MiB suffix (binary units; default 4MiB)"},
@@ -54,7 +56,8 @@ constexpr const char *XcdOverview =
     "  Workgroup i runs on XCD i % 8; each XCD has its own LRU L2. Prints the bytes fetched\n"
     "  into each L2 and the hit rates for the row-major (or --order) tile order, with the\n"
     "  seed's remap, with GROUP_M grouping and with both. docs/wavesan-xcd.md.\n"
-    "  Exit status: 0 success, 2 a usage error or an input that cannot be used.";
+    "  Exit status: 0 success, 2 a usage error or an input that cannot be used (also a\n"
+    "  model needing more than 1 GiB, or an --svg file that cannot be created).";
 
 /// "--l2": a byte count with an optional binary suffix.
 uint64_t parseSize(const std::string &Text) {
@@ -106,10 +109,19 @@ uint64_t elemBytes(const ParsedArgs &P) {
   throw UsageError("--dtype='" + D + "': expected one of bf16, f16, fp8, f32");
 }
 
+/// A regular file of at most xcd::MaxModelBytes (an order's text for the largest model the
+/// cap allows is well under it); /dev/zero or a directory is refused, not read.
 std::string readFile(const std::string &Path, const char *Option) {
   std::ifstream In(Path, std::ios::binary);
   if (!In)
     throw std::invalid_argument(std::string("--") + Option + ": cannot open '" + Path + "'");
+  std::error_code Ec;
+  if (!std::filesystem::is_regular_file(Path, Ec))
+    throw std::invalid_argument(std::string("--") + Option + ": '" + Path +
+                                "' is not a regular file");
+  if (std::filesystem::file_size(Path, Ec) > xcd::MaxModelBytes)
+    throw std::invalid_argument(std::string("--") + Option + ": '" + Path +
+                                "' is larger than 1 GiB");
   std::ostringstream S;
   S << In.rdbuf();
   return S.str();
@@ -132,20 +144,42 @@ int runModel(const ParsedArgs &P, std::ostream &Out) {
   if (auto L2 = P.get("l2"))
     C.L2Bytes = parseSize(*L2);
   const uint64_t GroupM = P.count("group-m", 8);
-  S.validate();
+  S.validate(); // also refuses a model above xcd::MaxModelBytes before anything is allocated
   xcd::TileOrder Given;
   std::string GivenName;
   if (auto Path = P.get("order")) {
     Given = xcd::parseOrder(readFile(*Path, "order"), S.tiles(), *Path);
     GivenName = "recorded";
   }
+  // The picture's path is checked before the model runs, so one that cannot be written fails
+  // with nothing printed: opened for appending (an existing file is not clobbered yet); a
+  // file this check created is removed again if the run then fails.
+  std::optional<std::filesystem::path> Created;
+  if (auto Svg = P.get("svg")) {
+    std::error_code Ec;
+    const bool Existed = std::filesystem::exists(*Svg, Ec);
+    if (!std::ofstream(*Svg, std::ios::binary | std::ios::app))
+      throw std::invalid_argument("--svg: cannot create '" + *Svg + "'");
+    if (!Existed)
+      Created = *Svg;
+  }
+  struct RemoveOnFailure {
+    std::optional<std::filesystem::path> &Path;
+    ~RemoveOnFailure() {
+      if (Path) {
+        std::error_code Ec;
+        std::filesystem::remove(*Path, Ec);
+      }
+    }
+  } Guard{Created};
   const auto Results = xcd::compareOrders(S, C, Given, GivenName, GroupM);
   Out << xcd::formatComparison(S, C, Results);
   if (auto Svg = P.get("svg")) {
-    std::ofstream F(*Svg, std::ios::binary);
-    F << xcd::renderSvg(S, C, Results);
-    if (!F.flush())
+    std::ofstream SvgFile(*Svg, std::ios::binary | std::ios::trunc);
+    SvgFile << xcd::renderSvg(S, C, Results);
+    if (!SvgFile.flush())
       throw std::invalid_argument("--svg: cannot write '" + *Svg + "'");
+    Created.reset(); // written: keep it
     Out << "\nwrote " << *Svg << "\n";
   }
   return 0;
