@@ -211,7 +211,7 @@ TEST(KernelLdsOverLimit, BuggyRejectedAndReportedAtBothWidths) {
   }
 }
 
-// ---- helper "asan": the remaining runtime checks (shuffle-lane-out-of-range,
+// ---- the remaining runtime checks (shuffle-lane-out-of-range,
 // inactive-lane-read, wave-op-divergent) and wave-size-divergence. ----
 
 /// Sum of out[i] * (i % 7) for i < \p Count, the checksum these programs print.

@@ -1,4 +1,4 @@
-# --- helper "doctor" (issue 5): `wavesan doctor` tests --------------------------------
+# --- `wavesan doctor` tests --------------------------------
 # doctor_test: the parsers on testdata/doctor/ and every runbook item on fake probes.
 # doctor_cli_test: the CLI's text and JSON goldens (testdata/doctor/expected/), exit codes,
 # and a run on this machine (no ROCm tools, no GPU: unknown rows, exit 0).
@@ -13,4 +13,4 @@ if(TARGET wavesan-doctor AND TARGET wavesan-cli)
   target_compile_definitions(doctor_cli_test PRIVATE WAVESAN_CLI="$<TARGET_FILE:wavesan-cli>")
   add_dependencies(doctor_cli_test wavesan-cli)
 endif()
-# --- end helper "doctor" ---
+# --- end

@@ -1,4 +1,4 @@
-# hip_backend_test (helper "hip", issue 7): wavesan-hip's no-device path, device tests that
+# hip_backend_test: wavesan-hip's no-device path, device tests that
 # skip without an AMD GPU, and the emulator + real runtime in one binary. Included from
 # tests/sanitizer/CMakeLists.txt after its wavesan-emu guard.
 if(NOT TARGET wavesan-hip)

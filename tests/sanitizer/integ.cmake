@@ -1,4 +1,4 @@
-# Packaging and CLI tests (helper "integ"; sanitizer/package/, docs/wavesan-integration.md).
+# Packaging and CLI tests (sanitizer/package/, docs/wavesan-integration.md).
 
 # IntegConsumer.InstalledPackage: tests/consumer/ built against an installed wavesan
 # (find_package + wavesan_add_kernel_test), then its ctest run. ccache speeds up the

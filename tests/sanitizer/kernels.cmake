@@ -3,7 +3,7 @@
 # <hip/hip_runtime.h>), and kernels_test, which runs each at wave 32 and 64 in a subprocess.
 # Included from tests/sanitizer/CMakeLists.txt after its wavesan-emu guard.
 
-# The programs need the engine (helper "core"'s src/emu/ sources), not only the report module.
+# The programs need the engine (src/emu/ sources), not only the report module.
 get_target_property(_wavesan_emu_sources wavesan-emu SOURCES)
 if(NOT _wavesan_emu_sources MATCHES "src/emu/")
   message(STATUS "wavesan-emu has no engine sources yet: testdata/kernels/ tests not built")
@@ -13,7 +13,7 @@ set(WAVESAN_KERNEL_PROGRAMS
   ladder_from_16 hardcoded_lane ballot_narrowed popc_on_ballot sync_mask_32bit
   aggregated_atomic barrier_divergent wave_op_partial shuffle_width block_too_large
   underfilled_grid spin_timeout lds_over_limit
-  # helper "asan": the remaining runtime checks and wave-size-divergence
+  # the remaining runtime checks and wave-size-divergence
   shuffle_lane_range inactive_lane_read wave_op_divergent ladder_compare)
 set(WAVESAN_KERNELS_BIN_DIR ${CMAKE_BINARY_DIR}/bin/kernels)
 set(_kernel_targets)

@@ -1,4 +1,4 @@
-# --- helper "roofline" (issue 5): roofline_test -------------------------------------------
+# --- roofline_test -------------------------------------------
 # RooflineTest.cpp: the arithmetic (wavesan/roofline.h) against hand-worked seed figures.
 # RooflineCliTest.cpp: `wavesan roofline` in process (roofline_command.cpp and args.cpp
 # compiled in): text golden, JSON golden (testdata/roofline/), bad inputs and exit codes;
@@ -15,4 +15,4 @@ if(TARGET wavesan-roofline)
     add_dependencies(roofline_test wavesan-cli)
   endif()
 endif()
-# --- end helper "roofline" ---------------------------------------------------------------
+# --- end

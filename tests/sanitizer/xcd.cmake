@@ -1,4 +1,4 @@
-# --- helper "xcd" (issue 5): the XCD model (wavesan-xcd), its SVG, the tile recorder and
+# --- the XCD model (wavesan-xcd), its SVG, the tile recorder and
 # `wavesan xcd`. The SVG test parses the picture with libxml2 (Debian libxml2-dev); the
 # recorder test's kernel includes the checker's remap (checker/include/wavecheck/xcd_remap.h).
 if(TARGET wavesan-xcd)
@@ -12,4 +12,4 @@ if(TARGET wavesan-xcd)
     add_dependencies(xcd_cli_test wavesan-cli)
   endif()
 endif()
-# --- end helper "xcd" ----------------------------------------------------------------------
+# --- end

@@ -35,7 +35,7 @@
 #include "wavesan/emu/launch.h"
 #include "wavesan/emu/control.h"
 #undef WAVESAN_EMU_INSIDE_HIP_RUNTIME
-#include "wavesan/wave_compare.h" // wavesan::compareWaveSizes (helper "asan")
+#include "wavesan/wave_compare.h" // wavesan::compareWaveSizes
 
 #include <cmath>
 #include <cstdio>

@@ -9,7 +9,7 @@
 ///   (written once in HIP, wave64, warpSize-generic) run on wavesan's CPU
 ///   emulator, at the spec's wavefront size. Slow, but the same code as on a
 ///   GPU: reductions fold in the same order as on gfx942.
-/// - Backend::Host: a fast host reference (helper "diff", OpenBLAS / fp64),
+/// - Backend::Host: a fast host reference (OpenBLAS / fp64),
 ///   hostReferenceReduce / hostReferenceGemm.
 /// - Backend::Hip: the same kernels on a real AMD GPU through the HIP runtime
 ///   (hipReferenceReduce / hipReferenceGemm).
@@ -116,10 +116,10 @@ size_t devicePartialCount(const ReduceSpec &Spec, size_t N);
 /// Backend::Cpu: the kernels on wavesan's emulator (sanitizer/src/reference/).
 std::vector<double> cpuReferenceReduce(const ReduceSpec &, const void *In, size_t N);
 void cpuReferenceGemm(const GemmSpec &, const void *A, const void *B, void *C);
-/// Backend::Host (helper "diff", src/check/host_reference.cpp).
+/// Backend::Host (src/check/host_reference.cpp).
 std::vector<double> hostReferenceReduce(const ReduceSpec &, const void *In, size_t N);
 void hostReferenceGemm(const GemmSpec &, const void *A, const void *B, void *C);
-/// Backend::Hip (helper "hip"): throws std::runtime_error when no device.
+/// Backend::Hip: throws std::runtime_error when no device.
 std::vector<double> hipReferenceReduce(const ReduceSpec &, const void *In, size_t N);
 void hipReferenceGemm(const GemmSpec &, const void *A, const void *B, void *C);
 

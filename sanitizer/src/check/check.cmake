@@ -1,4 +1,4 @@
-# --- helper "diff" (issue 7): wavesan-check, the host reference and the diff ---------------
+# --- wavesan-check, the host reference and the diff ---------------
 # Backend::Host (OpenBLAS cblas_sgemm, fp64 reductions), check_reduction / check_gemm and their
 # reports (wavesan/check.h), GoogleTest macros (wavesan/gtest.h, header-only).
 # OpenBLAS from Debian (libopenblas-dev): FindBLAS with BLA_VENDOR OpenBLAS -> BLAS::BLAS.
@@ -23,4 +23,4 @@ if(TARGET wavesan-emu)
   add_executable(check_bench EXCLUDE_FROM_ALL ${PROJECT_SOURCE_DIR}/bench/check_bench.cpp)
   target_link_libraries(check_bench PRIVATE wavesan-check BLAS::BLAS)
 endif()
-# --- end helper "diff" ------------------------------------------------------------------
+# --- end

@@ -1,4 +1,4 @@
-# --- helper "doctor" (issue 5): wavesan-doctor, the node runbook behind `wavesan doctor` ---
+# --- wavesan-doctor, the node runbook behind `wavesan doctor` ---
 # Included from sanitizer/CMakeLists.txt. Parsers for rocminfo / amd-smi text, the runbook
 # checks, text and JSON output (nlohmann-json3-dev), and the process probes (posix_spawn).
 # No HIP dependency: the CLI passes the HIP runtime's view in (wavesan/hip_backend.h).
@@ -17,4 +17,4 @@ target_include_directories(wavesan-doctor PUBLIC
   $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/wavesan-emu>)
 target_link_libraries(wavesan-doctor PRIVATE nlohmann_json::nlohmann_json)
 set_target_properties(wavesan-doctor PROPERTIES POSITION_INDEPENDENT_CODE ON)
-# --- end helper "doctor" ---------------------------------------------------------------
+# --- end

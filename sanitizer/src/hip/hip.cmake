@@ -1,4 +1,4 @@
-# wavesan-hip (helper "hip", issue 7): Backend::Hip, the reference kernels on a real AMD GPU.
+# wavesan-hip: Backend::Hip, the reference kernels on a real AMD GPU.
 # Included from sanitizer/CMakeLists.txt. docs/wavesan-hip.md describes the options.
 #
 # - wavesan-hip: host side (device discovery, memory, code object loading, launches), built

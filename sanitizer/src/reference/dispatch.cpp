@@ -3,7 +3,7 @@
 /// \file
 /// Validation of reduction and GEMM specs, the kernels' argument layout
 /// (strides from layouts and transposes) and the dispatch of referenceReduce /
-/// referenceGemm to the backends. Backend::Host (helper "diff", library
+/// referenceGemm to the backends. Backend::Host (library
 /// wavesan-check) and Backend::Hip (library wavesan-hip) are called when their
 /// libraries are built (WAVESAN_HAVE_HOST_REFERENCE, WAVESAN_HAVE_HIP_BACKEND,
 /// set by sanitizer/CMakeLists.txt); otherwise asking for them throws.

@@ -1,4 +1,4 @@
-# --- helper "kernels" (issue 7): wavesan-reference, the reference kernels + Backend::Cpu ---
+# --- wavesan-reference, the reference kernels + Backend::Cpu ---
 # sanitizer/reference/kernels.hip (the kernels, written once in HIP) is compiled here as
 # C++20 against the emulator headers; the same file is compiled for gfx942 by clang (see
 # docs/wavesan-reference.md). The XCD remap header comes from checker/include.
@@ -31,4 +31,4 @@ if(TARGET wavesan-emu)
   endfunction()
   wavesan_reference_library(wavesan-reference)
 endif()
-# --- end helper "kernels" --------------------------------------------------------------
+# --- end

@@ -1,4 +1,4 @@
-# --- helper "roofline" (issue 5): wavesan-roofline, the decode/prefill roofline ----------
+# --- wavesan-roofline, the decode/prefill roofline ----------
 # wavesan/roofline.h: arithmetic (roofline.cpp) and text/JSON reports (roofline_format.cpp).
 # fmt and nlohmann-json3-dev (header-only JSON, <nlohmann/json.hpp>) from Debian. A plain
 # host library: no emulator, no GPU. `wavesan roofline` (tools/cli/roofline_command.cpp)
@@ -13,4 +13,4 @@ target_include_directories(wavesan-roofline PUBLIC
   $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/wavesan-emu>)
 target_link_libraries(wavesan-roofline PRIVATE fmt::fmt nlohmann_json::nlohmann_json)
 set_target_properties(wavesan-roofline PROPERTIES POSITION_INDEPENDENT_CODE ON)
-# --- end helper "roofline" ---------------------------------------------------------------
+# --- end

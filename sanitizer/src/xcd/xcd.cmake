@@ -1,4 +1,4 @@
-# --- helper "xcd" (issue 5): wavesan-xcd, the XCD dispatch / per-XCD L2 model -----------
+# --- wavesan-xcd, the XCD dispatch / per-XCD L2 model -----------
 # wavesan/xcd.h: tile orders, the LRU L2 simulation, text tables, the SVG picture, and the
 # emulator's tile recorder (wavesan/tile_recorder.h). The remap comes from the checker's
 # header (checker/include/wavecheck/xcd_remap.h), included privately by the sources.
@@ -19,4 +19,4 @@ if(TARGET wavesan-emu)
   add_executable(xcd_bench EXCLUDE_FROM_ALL ${PROJECT_SOURCE_DIR}/bench/xcd_bench.cpp)
   target_link_libraries(xcd_bench PRIVATE wavesan-xcd)
 endif()
-# --- end helper "xcd" ---------------------------------------------------------------------
+# --- end

@@ -27,7 +27,7 @@ inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst
 inline void __threadfence_block() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 inline void __threadfence_system() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 
-// __syncthreads_count/_and/_or (helper "asan"): a barrier that also counts the threads
+// __syncthreads_count/_and/_or: a barrier that also counts the threads
 // whose predicate is non-zero. Built on syncThreads, three barriers at the caller's line:
 // reset, add, read. The block's lanes all run on one worker thread, one at a time, so a
 // thread_local pair of counters is the block's and needs no atomics; resetting first
