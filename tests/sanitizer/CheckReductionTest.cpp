@@ -229,6 +229,23 @@ TEST(CheckReduction, UlpDistanceAndGamma) {
 // 2^24 + 1 = 16777217 is not an f32 (f32 spacing in [2^24, 2^25) is 2), so an f32 store
 // rounds it to nearest even, 16777216: half an f32 ulp off, but 2^28 ulp of f64. The
 // output's rounding allows u_f32 * |sum| = 2^-24 * 16777217 > 1.
+// A ladder that starts at 16, results stored as f32 (the common case: float results,
+// default f64 accumulation): the lanes 0-31 sum, 2^24 + 1 = 16777217, is not an f32 and is
+// stored as 16777216; the true sum is 217 (lanes 32-63 hold -16777000). The diagnosis must
+// judge the model by its own magnitude (2^-24 * 16777217 >= 1), not the reference's (217).
+TEST(CheckReduction, PartialWaveStoredAsF32IsStillDiagnosed) {
+  std::vector<float> X(64, 0.0f);
+  X[0] = 16777216.0f;
+  X[1] = 1.0f;
+  X[32] = -16777000.0f;
+  const ReduceSpec S = spec(ReduceScope::Wave, ReduceOp::Sum, DType::F64);
+  const float Out[1] = {16777216.0f};
+  const CheckResult R = check_reduction(S, X.data(), 64, Out, 1);
+  EXPECT_FALSE(R.Pass);
+  EXPECT_EQ(R.Kind, "reduction-partial-wave") << R.Report;
+  EXPECT_EQ(R.Rule, "wave64-partial-reduction") << R.Report;
+}
+
 TEST(CheckReduction, RoundingIntoNarrowerOutputPasses) {
   std::vector<float> X(128, 0.0f);
   X[0] = X[64] = 16777216.0f;

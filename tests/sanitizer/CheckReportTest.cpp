@@ -178,8 +178,11 @@ TEST(CheckGtest, FailureMessageIsTheReport) {
   O.File = __FILE__;
   O.Line = Line;
   O.Function = "FailureMessageIsTheReport";
+  O.Label = "CheckGtest.FailureMessageIsTheReport"; // no Label given: the test names the kernel
   std::string Report = check_reduction(waveSum(), Input.data(), 128, Wrong, 2, O).Report;
   EXPECT_EQ(maskPid(P.message()), maskPid(Report));
+  EXPECT_NE(std::string(P.message()).find("in CheckGtest.FailureMessageIsTheReport\n"),
+            std::string::npos);
   EXPECT_NE(std::string(P.message()).find("rule: wave64-partial-reduction"), std::string::npos);
   EXPECT_EQ(P.line_number(), static_cast<int>(Line));
 }

@@ -23,14 +23,23 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace wavesan::gtest_detail {
 
-/// \p O with the assertion's position and, as function, the current test's name.
+/// \p O with the assertion's position and, as function, the current test's name; when
+/// no Label names the kernel, the test (Suite.Name) stands for it in the report.
 inline CheckOptions at(CheckOptions O, const char *File, unsigned Line) {
   O.File = File;
   O.Line = Line;
-  if (const ::testing::TestInfo *T = ::testing::UnitTest::GetInstance()->current_test_info())
+  if (const ::testing::TestInfo *T = ::testing::UnitTest::GetInstance()->current_test_info()) {
     O.Function = T->name();
+    if (!O.Label) {
+      static thread_local std::string TestName; // lives past the check that prints it
+      TestName = std::string(T->test_suite_name()) + "." + T->name();
+      O.Label = TestName.c_str();
+    }
+  }
   return O;
 }
 

@@ -186,25 +186,32 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
 
   // Signatures (wave64 only: they are the 32-lane assumptions of ported code).
   std::vector<Model> Models;
-  auto Lanes = [&](unsigned B, unsigned E) {
-    return reduceGroups(S.Op, S.In, In, N, G, Groups, S.WaveSize, B, E);
+  // Each model is judged with the tolerance of its own values (accumulation over the
+  // lanes it covers, plus the rounding into OutType of the model's result, not of the
+  // reference's: a lanes 0-31 sum stored as f32 rounds at its own magnitude).
+  std::vector<double> LoAbs, HiAbs;
+  auto Lanes = [&](unsigned B, unsigned E, std::vector<double> *Abs) {
+    return reduceGroups(S.Op, S.In, In, N, G, Groups, S.WaveSize, B, E, Abs);
   };
-  auto Add = [&](ReportKind Kind, std::string Diag, std::vector<double> V) {
-    Models.push_back({nullptr, Kind, std::move(Diag), std::move(V), Tol});
+  auto Add = [&](ReportKind Kind, std::string Diag, std::vector<double> V,
+                 const std::vector<double> &Abs) {
+    std::vector<double> MTol = tolerances(S, N, V, Abs, HostRef, O.ToleranceScale, O.OutType);
+    Models.push_back({nullptr, Kind, std::move(Diag), std::move(V), std::move(MTol)});
   };
   const char *Op = opWord(S.Op);
   if (S.WaveSize == 64 && N > 32) {
-    std::vector<double> Lo = Lanes(0, 32), Hi = Lanes(32, 64);
+    std::vector<double> Lo = Lanes(0, 32, &LoAbs), Hi = Lanes(32, 64, &HiAbs), QuarterAbs;
+    std::vector<double> Quarter = Lanes(0, 16, &QuarterAbs);
     Add(ReportKind::ReductionPartialWave,
         fmt::format("every result equals the {} over lanes 0-31 of each 64-lane wavefront: lanes "
                     "32-63 never fold in, as with a shuffle ladder that starts at offset 16",
                     Op),
-        Lo);
+        Lo, LoAbs);
     Add(ReportKind::ReductionPartialWave,
         fmt::format("every result equals the {} over lanes 0-15 of each 64-lane wavefront: lanes "
                     "16-63 never fold in, as with a shuffle ladder that starts at offset 8",
                     Op),
-        Lanes(0, 16));
+        Quarter, QuarterAbs);
     if (S.Scope == ReduceScope::Wave) {
       std::vector<double> HalfAbs;
       const size_t Halves = (N + 31) / 32;
@@ -232,23 +239,26 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
                     "half-waves store into the same result slot (a lane test such as "
                     "threadIdx.x % 32 == 0) and the second half-wave's store lands last",
                     Op),
-        Hi);
+        Hi, HiAbs);
     if (S.Op == ReduceOp::Sum) {
-      std::vector<double> LoTwice(Lo.size()), HiTwice(Lo.size());
+      std::vector<double> LoTwice(Lo.size()), HiTwice(Lo.size()), LoTwiceAbs(Lo.size()),
+          HiTwiceAbs(Lo.size());
       for (size_t K = 0; K < Lo.size(); ++K) {
         LoTwice[K] = 2 * Lo[K];
         HiTwice[K] = Lo[K] + 2 * Hi[K];
+        LoTwiceAbs[K] = 2 * LoAbs[K];
+        HiTwiceAbs[K] = LoAbs[K] + 2 * HiAbs[K];
       }
       Add(ReportKind::ReductionHalfWave,
           "every result equals twice the sum over lanes 0-31 of each wavefront: the second "
           "half-wave is missing and the first is counted twice, as when lanes 32-63 read the "
           "first half-wave's partials through an index taken modulo 32",
-          LoTwice);
+          LoTwice, LoTwiceAbs);
       Add(ReportKind::ReductionHalfWave,
           "every result counts lanes 32-63 of each wavefront twice: the second half-wave's "
           "partial is duplicated, as when lanes 0-31 and 32-63 both add the upper half's value "
           "(an index taken modulo 32 into a per-wave array)",
-          HiTwice);
+          HiTwice, HiTwiceAbs);
     }
   }
 
