@@ -305,6 +305,7 @@ bool Worker::completeBarrier(Lane *Ln, const std::source_location &Loc) {
   for (Lane &O : Lanes) {
     O.State = LaneState::Ready;
     Ring[Tail & (RingSize - 1)] = &O;
+    ReadyCtx[Tail & (RingSize - 1)] = peekContext(O.Fiber);
     Tail += &O != Ln;
   }
   Stats.Switches += Tail - ReadyTail; // one switch to each (WorkerHot::pushReady)

@@ -150,6 +150,7 @@ bool Worker::resolveFullShuffle(Wave &Wv, Lane *Arriving) {
     Lane *Ln = Base + I;
     Ln->State = LaneState::Ready;
     Ring[Tail & (RingSize - 1)] = Ln;
+    ReadyCtx[Tail & (RingSize - 1)] = peekContext(Ln->Fiber);
     Tail += Ln != Arriving;
   }
   ReadyTail = Tail;

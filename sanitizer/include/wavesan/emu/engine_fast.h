@@ -106,14 +106,15 @@ struct WorkerHot {
   bool hasReady() const { return ReadyHead != ReadyTail; }
   Lane *popReady() { return Ready[ReadyHead++ & (RingSize - 1)]; }
   /// Each lane made ready is switched to once: the switch is counted here.
-  void pushReady(Lane *Ln) {
-    Ready[ReadyTail++ & (RingSize - 1)] = Ln;
-    ++Stats.Switches;
-  }
+  inline void pushReady(Lane *Ln);
 
   LaunchStats Stats;
   std::vector<Wave> Waves;
   std::unique_ptr<Lane *[]> Ready{new Lane *[RingSize]};
+  /// The suspended context of each lane in Ready (same index), copied when the
+  /// lane is made ready: the inline switch and its prefetch of the next lane's
+  /// context read it here, not through the lane records (no dependent loads).
+  std::unique_ptr<ctx::detail::fcontext_t[]> ReadyCtx{new ctx::detail::fcontext_t[RingSize]()};
   unsigned ReadyHead = 0, ReadyTail = 0;
   Lane *Cur = nullptr;
   /// Per lane of the block (linear id): the pending wave operation's operand
@@ -155,6 +156,19 @@ inline ctx::detail::fcontext_t takeContext(ctx::fiber &F) {
 /// Stores \p C into the empty fiber \p F.
 inline void putContext(ctx::fiber &F, ctx::detail::fcontext_t C) {
   std::memcpy(static_cast<void *>(&F), &C, sizeof C);
+}
+/// The context \p F holds, left in it.
+inline ctx::detail::fcontext_t peekContext(const ctx::fiber &F) {
+  ctx::detail::fcontext_t C;
+  std::memcpy(&C, static_cast<const void *>(&F), sizeof C);
+  return C;
+}
+
+inline void WorkerHot::pushReady(Lane *Ln) {
+  const unsigned I = ReadyTail++ & (RingSize - 1);
+  Ready[I] = Ln;
+  ReadyCtx[I] = peekContext(Ln->Fiber);
+  ++Stats.Switches;
 }
 
 /// The out-of-line path: every case (checks the caller runs in a kernel).
@@ -209,19 +223,21 @@ __attribute__((always_inline)) inline void switchToFresh(WorkerHot *W, Lane *Ln)
 /// The current lane \p Ln blocked and another lane is ready: switch to it
 /// (the ready ring's first); returns when \p Ln is resumed.
 __attribute__((always_inline)) inline void switchToReady(WorkerHot *W, Lane *Ln) {
-  Lane *R = W->popReady();
+  const unsigned H = W->ReadyHead++ & (WorkerHot::RingSize - 1);
+  Lane *R = W->Ready[H];
+  const ctx::detail::fcontext_t To = W->ReadyCtx[H];
   if (W->ReadyTail - W->ReadyHead >= 1) {
     // The lane after R: its saved registers and the frame above them (FACTS.md:
     // prefetching the next lane's context; one lane ahead and two lines
     // measured best here, bench/README.md "emulator").
-    const Lane *NL = W->Ready[W->ReadyHead & (WorkerHot::RingSize - 1)];
-    const char *Next;
-    std::memcpy(&Next, static_cast<const void *>(&NL->Fiber), sizeof Next);
+    const char *Next =
+        static_cast<const char *>(W->ReadyCtx[W->ReadyHead & (WorkerHot::RingSize - 1)]);
     __builtin_prefetch(Next);
     __builtin_prefetch(Next + 64);
   }
+  std::memset(static_cast<void *>(&R->Fiber), 0, sizeof R->Fiber); // R runs: no suspended context
   normaliseMxcsr(); // the switch was counted when R became ready
-  absorbHot(W, ctx::detail::jump_fcontext(takeContext(R->Fiber), Ln));
+  absorbHot(W, ctx::detail::jump_fcontext(To, Ln));
   W->Cur = Ln; // its state is Ready (set by whoever made it so): the same as Running
   Current.Lane = Ln;
 }
