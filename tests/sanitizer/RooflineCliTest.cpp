@@ -107,6 +107,18 @@ struct BadCase {
   std::string Error; ///< the whole stderr line after "wavesan roofline: error: "
 };
 
+/// Each case exits 2 with exactly its message on stderr and nothing on stdout.
+void expectRefused(const std::vector<BadCase> &Cases) {
+  for (const BadCase &C : Cases) {
+    const CliRun R = roofline(C.Args);
+    std::string Cmd;
+    for (const char *A : C.Args) Cmd += std::string(A) + " ";
+    EXPECT_EQ(R.Status, 2) << Cmd;
+    EXPECT_EQ(R.Out, "") << Cmd;
+    EXPECT_EQ(R.Err, "wavesan roofline: error: " + C.Error + "\n") << Cmd;
+  }
+}
+
 TEST(RooflineCli, BadInputsExit2NamingTheOption) {
   const std::vector<BadCase> Cases = {
       {{"--dtype", "bf16"}, "missing --params (required the model's parameter count, e.g. "
@@ -149,14 +161,7 @@ TEST(RooflineCli, BadInputsExit2NamingTheOption) {
       {{"--params", "70e9", "--dtype", "bf16", "--gpus", "8"},
        "unknown option '--gpus'; see 'wavesan roofline --help'"},
   };
-  for (const BadCase &C : Cases) {
-    const CliRun R = roofline(C.Args);
-    std::string Cmd;
-    for (const char *A : C.Args) Cmd += std::string(A) + " ";
-    EXPECT_EQ(R.Status, 2) << Cmd;
-    EXPECT_EQ(R.Out, "") << Cmd;
-    EXPECT_EQ(R.Err, "wavesan roofline: error: " + C.Error + "\n") << Cmd;
-  }
+  expectRefused(Cases);
 }
 
 // Inputs above the documented bounds (docs/wavesan-roofline.md, "Bounds") are refused,
@@ -174,14 +179,7 @@ TEST(RooflineCli, ValuesAboveTheBoundsExit2NamingTheOption) {
       {{"--params", "70e9", "--dtype", "bf16", "--memory-gb", "1e8"},
        "--memory-gb=100000000: expected a memory size in GB of at most 1e+07"},
   };
-  for (const BadCase &C : Cases) {
-    const CliRun R = roofline(C.Args);
-    std::string Cmd;
-    for (const char *A : C.Args) Cmd += std::string(A) + " ";
-    EXPECT_EQ(R.Status, 2) << Cmd;
-    EXPECT_EQ(R.Out, "") << Cmd;
-    EXPECT_EQ(R.Err, "wavesan roofline: error: " + C.Error + "\n") << Cmd;
-  }
+  expectRefused(Cases);
 }
 
 // The extremes inside the bounds still give a readable table: --params 1e15 on a GPU of
