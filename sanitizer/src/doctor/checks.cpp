@@ -111,24 +111,43 @@ Item waveSize(const GpuFacts &G) {
   return I;
 }
 
-Item computePartition(const SmiFacts &S) {
-  Item I{"compute-partition", "compute partition", Status::Unknown, "", S.PartitionSource, "", ""};
+/// The reported modes of one partition kind (\p Field: compute or memory), "N/A" and
+/// empty skipped.
+std::vector<std::string> partitionModes(const SmiFacts &S, std::string PartitionEntry::*Field) {
   std::vector<std::string> Modes;
   for (const PartitionEntry &E : S.Partitions)
-    if (!E.Compute.empty() && E.Compute != "N/A")
-      Modes.push_back(E.Compute);
+    if (!(E.*Field).empty() && E.*Field != "N/A")
+      Modes.push_back(E.*Field);
+  return Modes;
+}
+
+/// Fills \p I for the cases every partition row shares: no mode reported (unknown) and
+/// devices in different modes (warn, with \p MixedFix). \returns true when \p I is done.
+bool partitionUnknownOrMixed(const SmiFacts &S, const std::vector<std::string> &Modes,
+                             const char *MixedFix, Item &I) {
   if (Modes.empty()) {
     I.Observed = S.Partitions.empty() ? S.PartitionWhy : "N/A (not reported for this device)";
     I.Fix = "run amd-smi static --partition and record the mode in the runbook";
-    return I;
+    return true;
   }
   if (distinct(Modes) > 1) {
     I.State = Status::Warn;
     I.Observed = "mixed: " + tally(Modes);
-    I.Fix = "one mode per node keeps device numbering and placement predictable: sudo "
-            "amd-smi set --gpu all --compute-partition SPX (or CPX)";
-    return I;
+    I.Fix = MixedFix;
+    return true;
   }
+  return false;
+}
+
+Item computePartition(const SmiFacts &S) {
+  Item I{"compute-partition", "compute partition", Status::Unknown, "", S.PartitionSource, "", ""};
+  const std::vector<std::string> Modes = partitionModes(S, &PartitionEntry::Compute);
+  if (partitionUnknownOrMixed(S, Modes,
+                              "one mode per node keeps device numbering and placement "
+                              "predictable: sudo amd-smi set --gpu all --compute-partition SPX "
+                              "(or CPX)",
+                              I))
+    return I;
   I.Observed = Modes.front() + " (" + plural(Modes.size(), "device", "devices") + ")";
   if (Modes.front() == "SPX") {
     I.State = Status::Pass;
@@ -145,25 +164,13 @@ Item computePartition(const SmiFacts &S) {
 
 Item memoryPartition(const SmiFacts &S) {
   Item I{"memory-partition", "memory partition", Status::Unknown, "", S.PartitionSource, "", ""};
-  std::vector<std::string> Modes, Compute;
-  for (const PartitionEntry &E : S.Partitions) {
-    if (!E.Memory.empty() && E.Memory != "N/A")
-      Modes.push_back(E.Memory);
-    if (!E.Compute.empty() && E.Compute != "N/A")
-      Compute.push_back(E.Compute);
-  }
-  if (Modes.empty()) {
-    I.Observed = S.Partitions.empty() ? S.PartitionWhy : "N/A (not reported for this device)";
-    I.Fix = "run amd-smi static --partition and record the mode in the runbook";
+  const std::vector<std::string> Modes = partitionModes(S, &PartitionEntry::Memory),
+                                 Compute = partitionModes(S, &PartitionEntry::Compute);
+  if (partitionUnknownOrMixed(S, Modes,
+                              "set one memory mode: sudo amd-smi set --gpu all "
+                              "--memory-partition NPS1 (or NPS4 with CPX)",
+                              I))
     return I;
-  }
-  if (distinct(Modes) > 1) {
-    I.State = Status::Warn;
-    I.Observed = "mixed: " + tally(Modes);
-    I.Fix = "set one memory mode: sudo amd-smi set --gpu all --memory-partition NPS1 (or NPS4 "
-            "with CPX)";
-    return I;
-  }
   const std::string &M = Modes.front();
   const bool AllCpx = !Compute.empty() && distinct(Compute) == 1 && Compute.front() == "CPX";
   I.Observed = M;
