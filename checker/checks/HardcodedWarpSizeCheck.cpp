@@ -9,10 +9,12 @@
 //===----------------------------------------------------------------------===//
 #include "checks/HardcodedWarpSizeCheck.h"
 #include "checks/HardcodedWarpSizeMessages.h"
+#include "checks/LaneGroups.h"
 #include "checks/NodeContext.h"
 #include "checks/Targets.h"
 #include "checks/WaveMatchers.h"
 
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -60,15 +62,21 @@ struct HardcodedWarpSizeCheck::State {
     std::optional<DefKey> Def; ///< the 32 comes from this macro or constant
     std::vector<FixItHint> Fixes;
     const VarDecl *Array; ///< Extent: reported only when lane-indexed
+    bool Uncertain = false; ///< fixIsCertain() said no: no fix-it at the definition either
   };
   struct Definition {
     std::string Name;
     CharSourceRange Value;
     bool IsVariable = false;    ///< a constant: its fix is always a literal
+    const ValueDecl *Var = nullptr; ///< the constant, when IsVariable
     std::string Suffix;         ///< a macro's literal suffix (`u` of `32u`)
     bool NeedsConstant = false; ///< expanded where `warpSize` is illegal
     std::optional<size_t> LogicalUse; ///< a use in a 32-lane logical warp
     std::vector<size_t> Uses;
+    unsigned Expansions = 0; ///< uses of a macro anywhere, in a role or not
+    unsigned SafeUses = 0;   ///< uses a larger value cannot break (array extents)
+    LaneEvidence Why;        ///< what makes the 32 wrong at the first use
+    bool WhyCrosses = false; ///< Why is a wave-wide operation (else a wave-sized id)
   };
   struct Facts {
     bool HasShuffle = false, All32 = true, Hardware = false;
@@ -83,9 +91,13 @@ struct HardcodedWarpSizeCheck::State {
   std::vector<Finding> Findings;
   std::map<DefKey, Definition> Defs;
   llvm::DenseMap<const FunctionDecl *, Facts> Fns;
-  /// Arrays indexed by a lane id computed with 32 (`s[tid % 32]`): once the
-  /// lane id is a 64-lane one, their 32 slots are too few.
-  llvm::SmallPtrSet<const VarDecl *, 8> LaneIndexed;
+  /// Arrays indexed by a lane id computed with 32 (`s[tid % 32]`), with the
+  /// function of the first such write: once the lane id is a 64-lane one,
+  /// their 32 slots are too few.
+  llvm::DenseMap<const VarDecl *, const FunctionDecl *> LaneIndexed;
+  /// Per function: every literal 32, 31, 16 or 5 written in it, and the
+  /// candidates found there (fixIsCertain()).
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<SourceLocation, 8>> Literals;
 
   const SourceManager &sm() const { return Ctx->getSourceManager(); }
 
@@ -138,7 +150,8 @@ struct HardcodedWarpSizeCheck::State {
         return Macro; // `constexpr int kWarp = WARP_SIZE;`: the macro is the source
       DefKey K = sm().getFileLoc(Init->getBeginLoc()).getRawEncoding();
       if (auto [It, New] = Defs.try_emplace(K); New)
-        It->second = {DRE->getDecl()->getName().str(), fileRange(Init->getSourceRange()), true};
+        It->second = {DRE->getDecl()->getName().str(), fileRange(Init->getSourceRange()), true,
+                      DRE->getDecl()};
       return K;
     }
     if (const auto *Sub = dyn_cast<BinaryOperator>(E))
@@ -264,6 +277,67 @@ struct HardcodedWarpSizeCheck::State {
           {{Size->getSourceRange(), Constant}}, VD->getCanonicalDecl());
   }
 
+  /// True when replacing the 32s of \p F cannot change what correct code
+  /// computes: \p F has its edits, \p Fn lays out no rows of `blockDim.x`
+  /// threads (two 32-thread rows share one wavefront), and every literal
+  /// 32, 31, 16 or 5 written in the functions around \p Fn is one that a
+  /// candidate's fix-it replaces, so no other 32 of the same computation
+  /// (a ladder from 16, a `1 << (5 + k)`) stays behind.
+  bool fixIsCertain(const FunctionDecl *Fn, const Finding &F, const LaneGroups &G) const {
+    if (F.Fixes.empty() && !F.Def)
+      return false;
+    if (Fn && Fn->getBody() && findBlockRowIndex(Fn->getBody()))
+      return false;
+    llvm::SmallVector<CharSourceRange, 16> Fixed;
+    for (const Finding &Other : Findings)
+      for (const FixItHint &H : Other.Fixes)
+        Fixed.push_back(H.RemoveRange);
+    auto Covered = [&](SourceLocation L) {
+      return llvm::any_of(Fixed, [&](const CharSourceRange &R) {
+        return !sm().isBeforeInTranslationUnit(L, R.getBegin()) &&
+               (sm().isBeforeInTranslationUnit(L, R.getEnd()) || L == R.getBegin());
+      });
+    };
+    for (const FunctionDecl *Member : G.family(Fn)) {
+      if (Member && Member->getBody() && findBlockRowIndex(Member->getBody()))
+        return false;
+      if (auto It = Literals.find(Member); It != Literals.end())
+        for (SourceLocation L : It->second)
+          if (!Covered(L))
+            return false;
+    }
+    return true;
+  }
+
+  /// How often the translation unit refers to \p V.
+  size_t references(const ValueDecl *V) const {
+    size_t N = 0;
+    struct Counter : RecursiveASTVisitor<Counter> {
+      const ValueDecl *V;
+      size_t *N;
+      bool VisitDeclRefExpr(DeclRefExpr *E) {
+        *N += E->getDecl()->getCanonicalDecl() == V->getCanonicalDecl();
+        return true;
+      }
+    } C;
+    C.V = V;
+    C.N = &N;
+    C.TraverseDecl(Ctx->getTranslationUnitDecl());
+    return N;
+  }
+
+  /// The note that says why a 32 is the wrong size here: \p Why spans both
+  /// halves of the wavefront (\p Crosses) or groups lanes by the wavefront.
+  void noteWhy(HardcodedWarpSizeCheck &C, const LaneEvidence &Why, bool Crosses) const {
+    C.diag(Why.Loc,
+           Crosses ? "'%0' spans both 32-lane halves of the 64-lane wavefront, so the groups "
+                     "of 32 lanes formed with this 32 see each other's lanes"
+                   : "'%0' groups lanes by the 64-lane wavefront, so it does not match the "
+                     "groups of 32 lanes formed with this 32",
+           DiagnosticIDs::Note)
+        << Why.Code;
+  }
+
   /// Shuffle facts of \p Fn and of every function it calls, transitively.
   Facts reach(const FunctionDecl *Fn) const {
     Facts Out;
@@ -309,10 +383,12 @@ public:
 
   void MacroExpands(const Token &, const MacroDefinition &MD, SourceRange,
                     const MacroArgs *) override {
-    const Token *V = PP.isParsingIfOrElifDirective() ? valueToken(MD.getMacroInfo()) : nullptr;
+    const Token *V = valueToken(MD.getMacroInfo());
     if (auto It = V ? S.Defs.find(V->getLocation().getRawEncoding()) : S.Defs.end();
-        It != S.Defs.end())
-      It->second.NeedsConstant = true;
+        It != S.Defs.end()) {
+      ++It->second.Expansions;
+      It->second.NeedsConstant |= PP.isParsingIfOrElifDirective();
+    }
   }
 
 private:
@@ -364,7 +440,9 @@ void HardcodedWarpSizeCheck::registerMatchers(MatchFinder *Finder) {
   auto arithmetic = binaryOperator(hasAnyOperatorName("%", "&", "/", ">>")).bind("bo");
   auto loop = stmt(anyOf(forStmt(), whileStmt(), doStmt()));
   auto stride = binaryOperator(hasOperatorName("+="), hasAncestor(loop)).bind("inc");
-  auto macroValue = integerLiteral(equals(CudaWarpSize)).bind("lit");
+  auto macroValue = integerLiteral(anyOf(equals(CudaWarpSize), equals(CudaLaneMask),
+                                         equals(CudaWarpSize / 2), equals(CudaWarpShift)))
+                        .bind("lit");
   Finder->addMatcher(stmt(user, anyOf(arithmetic, stride, callExpr().bind("call"),
                                       arraySubscriptExpr().bind("sub"), macroValue)),
                      this);
@@ -384,6 +462,11 @@ void HardcodedWarpSizeCheck::check(const MatchFinder::MatchResult &Result) {
   const BoundNodes &N = Result.Nodes;
   if (const auto *Lit = N.getNodeAs<IntegerLiteral>("lit")) {
     SourceLocation L = Lit->getBeginLoc();
+    if (!L.isMacroID()) // written in the function: fixIsCertain() looks for it
+      if (const FunctionDecl *Fn = enclosingDeviceFunction(Lit, *St.Ctx))
+        St.Literals[Fn].push_back(L);
+    if (Lit->getValue() != CudaWarpSize)
+      return;
     auto It = St.Defs.find(St.sm().getSpellingLoc(L).getRawEncoding());
     if (L.isMacroID() && It != St.Defs.end() && requiresConstant(Lit, *St.Ctx))
       It->second.NeedsConstant = true;
@@ -402,7 +485,7 @@ void HardcodedWarpSizeCheck::check(const MatchFinder::MatchResult &Result) {
     std::optional<DefKey> D = By32 ? St.origin(By32->getRHS(), Skip) : std::nullopt;
     if (const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
         VD && By32 && (!D || namesWaveSize(St.Defs[*D].Name)))
-      St.LaneIndexed.insert(VD->getCanonicalDecl());
+      St.LaneIndexed.try_emplace(VD->getCanonicalDecl(), enclosingDeviceFunction(Sub, *St.Ctx));
   } else if (const auto *Call = N.getNodeAs<CallExpr>("call")) {
     St.call(Call);
   } else if (const auto *VD = N.getNodeAs<VarDecl>("arr")) {
@@ -417,35 +500,48 @@ void HardcodedWarpSizeCheck::check(const MatchFinder::MatchResult &Result) {
 void HardcodedWarpSizeCheck::onEndOfTranslationUnit() {
   State &St = *S;
   unsigned W = St.Target ? St.Target->WaveSize : 0;
+  std::optional<LaneGroups> Groups;
+  if (W == Wave64 && !St.Findings.empty())
+    Groups.emplace(*St.Ctx);
   for (size_t I = 0; W == Wave64 && I < St.Findings.size(); ++I) {
-    const State::Finding &F = St.Findings[I];
-    if (F.Array && !St.LaneIndexed.count(F.Array))
+    State::Finding &F = St.Findings[I];
+    auto Written = F.Array ? St.LaneIndexed.find(F.Array) : St.LaneIndexed.end();
+    if (F.Array && Written == St.LaneIndexed.end()) {
+      if (F.Def) // a per-warp extent: growing it to the wave size is harmless
+        ++St.Defs[*F.Def].SafeUses;
       continue;
-    State::Facts Reach = St.reach(F.Fn);
+    }
+    const FunctionDecl *Fn = F.Fn ? F.Fn : Written->second;
+    LaneGroupFacts Around = Groups->around(Fn);
     State::Definition *Def = F.Def ? &St.Defs[*F.Def] : nullptr;
-    // `#define TILE 32`: the wave size only next to a wave operation, and then
-    // reported at the use, as its definition may well be a tile size.
     bool Named = !Def || namesWaveSize(Def->Name);
-    if (Reach.HasShuffle && Reach.All32 && !Reach.Hardware) { // 32-lane logical warps
+    // Consistent 32-lane logical warps, or no wave operation at all: each
+    // aligned half of a wavefront computes its own group, as two CUDA warps
+    // would. Only a wave-wide operation or a wave-sized lane id next to the
+    // 32 makes it the wrong size.
+    if (!Around.Crossing && !Around.Wave) {
       if (Def && Named && !Def->LogicalUse)
         Def->LogicalUse = I;
-    } else if (!Named && Reach.WaveOp.empty()) {
-      continue; // no wave operation: a tile or block size
-    } else if (Def && Named) {
-      Def->Uses.push_back(I); // reported at the definition below
-    } else {
-      std::string Tail = Reach.FullWaveOp.empty()
-                             ? ""
-                             : ", while this function also uses " + Reach.FullWaveOp;
-      diag(F.Loc, Messages[int(F.R)]) << F.Code << St.Target->Name << W << W - 1
-                                      << unsigned(W / CudaWarpSize) << Tail << F.Fixes;
-      if (!Named && Def->Value.isValid())
-        diag(Def->Value.getBegin(),
-             "'%0' is 32 here; it is taken as the wavefront size because the function "
-             "using it reaches '%1', but its name does not say so: no fix-it is offered",
-             DiagnosticIDs::Note)
-            << Def->Name << Reach.WaveOp;
+      continue;
     }
+    const LaneEvidence &Why = Around.Crossing ? Around.Crossing : Around.Wave;
+    if (!St.fixIsCertain(Fn, F, *Groups))
+      F.Fixes.clear(), F.Uncertain = true;
+    if (Def && Named) {
+      Def->Uses.push_back(I); // reported at the definition below
+      if (!Def->Why)
+        Def->Why = Why, Def->WhyCrosses = bool(Around.Crossing);
+      continue;
+    }
+    diag(F.Loc, Messages[int(F.R)]) << F.Code << St.Target->Name << W << W - 1
+                                    << unsigned(W / CudaWarpSize) << F.Fixes;
+    St.noteWhy(*this, Why, bool(Around.Crossing));
+    if (F.Fixes.empty() && !Named)
+      diag(Def->Value.getBegin(),
+           "'%0' is 32 here; its name does not say it is the wavefront size, so no fix-it "
+           "is offered",
+           DiagnosticIDs::Note)
+          << Def->Name;
   }
   for (const auto &[Key, D] : St.Defs) {
     if (D.Uses.empty())
@@ -468,10 +564,19 @@ void HardcodedWarpSizeCheck::onEndOfTranslationUnit() {
       auto Diag = diag(D.Value.getBegin(), "'%0' defines the wavefront size as 32 and is used "
                                            "as %1; wavefronts have %3 lanes on this target")
                   << D.Name << Roles << St.Target->Name << W;
-      if (!D.LogicalUse && D.Value.isValid())
-        Diag << FixItHint::CreateReplacement(
-            D.Value, D.IsVariable || D.NeedsConstant ? St.Constant + D.Suffix : "warpSize");
+      std::string Text = D.IsVariable || D.NeedsConstant ? St.Constant + D.Suffix : "warpSize";
+      // Certain only when every use of the definition is a use reported
+      // here (a `float buf[WARP_SIZE]` or `i < WARP_SIZE` elsewhere would
+      // change too), each in code whose 32s are all fixed, and the macro is
+      // not rewritten into itself (`#define warpSize 32`).
+      bool AllUses = llvm::all_of(D.Uses, [&](size_t I) { return !St.Findings[I].Uncertain; }) &&
+                     (D.IsVariable ? St.references(D.Var) : D.Expansions) ==
+                         D.Uses.size() + D.SafeUses;
+      if (!D.LogicalUse && D.Value.isValid() && AllUses && Text != D.Name)
+        Diag << FixItHint::CreateReplacement(D.Value, Text);
     }
+    if (D.Why)
+      St.noteWhy(*this, D.Why, D.WhyCrosses);
     for (size_t I : Firsts)
       diag(St.Findings[I].Loc, "'%0' used as %1 here ('%2')", DiagnosticIDs::Note)
           << D.Name << RolePhrases[int(St.Findings[I].R)] << St.Findings[I].Code;

@@ -11,7 +11,7 @@ namespace wavecheck {
 namespace hardcoded_warp_size {
 
 /// Messages by Role. Arguments: %0 quoted code, %1 target, %2 wave size,
-/// %3 last lane, %4 CUDA warps per wavefront, %5 what else the function does.
+/// %3 last lane, %4 CUDA warps per wavefront.
 const char *const Messages[] = {
     "lane index computed with 32 ('%0'); wavefronts have %2 lanes on this target, so lanes 32-%3 "
     "alias lanes 0-31",
@@ -19,7 +19,7 @@ const char *const Messages[] = {
     "%4 warp ids",
     "warp count computed with 32 ('%0'); wavefronts have %2 lanes on this target, so it is %4 times "
     "the number of wavefronts in the block",
-    "shuffle width 32 splits the %2-lane wavefront into two independent halves%5",
+    "shuffle width 32 splits the %2-lane wavefront into two independent halves",
     "per-lane array extent 32 ('%0') holds one slot per lane of a 32-lane warp; wavefronts have "
     "%2 lanes on this target, so a lane index reaches %3",
     "loop stride 32 on a lane-indexed variable ('%0'); wavefronts have %2 lanes on this target, so "

@@ -214,6 +214,37 @@ void PartialReductionCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(stmt(anyOf(Broadcast, LastLaneGuard)).bind("last"), this);
 }
 
+LaneGroupFacts PartialReductionCheck::around(const Stmt *At, const MatchResult &R) {
+  if (!Groups)
+    Groups = std::make_unique<LaneGroups>(*R.Context);
+  return Groups->around(enclosingFunction(At, *R.Context));
+}
+
+void PartialReductionCheck::noteWhy(const LaneGroupFacts &F) {
+  if (F.Wave)
+    diag(F.Wave.Loc,
+         "'%0' groups lanes by the 64-lane wavefront, so the result is taken once per "
+         "wavefront and the half from lanes 32-63 is lost",
+         DiagnosticIDs::Note)
+        << F.Wave.Code;
+  else if (F.Crossing)
+    diag(F.Crossing.Loc,
+         "'%0' spans both 32-lane halves of the 64-lane wavefront, so lanes 32-63 see the "
+         "result of lanes 0-31",
+         DiagnosticIDs::Note)
+        << F.Crossing.Code;
+}
+
+/// True when a result computed per 32-lane half is wrong around \p F: the
+/// code groups lanes by the wavefront or spans both halves.
+static bool consumedPerWave(const LaneGroupFacts &F) { return F.Wave || F.Crossing; }
+
+/// \p Fix when it is certain: no 32-lane grouping around that the widened
+/// ladder would break.
+static FixItHint ifCertain(const LaneGroupFacts &F, FixItHint Fix) {
+  return F.Group32 ? FixItHint() : Fix;
+}
+
 void PartialReductionCheck::check(const MatchResult &R) {
   const TargetProfile &T = resolveTarget(OffloadArch, *R.Context);
   if (T.WaveSize != Wave64)
@@ -242,10 +273,14 @@ void PartialReductionCheck::checkLoop(const MatchResult &R, const TargetProfile 
   if (Dir == Step::Halving) {
     if (!Reduction || constantValue(Init, Ctx) != Warp32HalfOffset)
       return;
+    LaneGroupFacts F = around(Loop, R);
+    if (!consumedPerWave(F))
+      return;
     const Expr *Row = nullptr;
     diag(reportLoc(Init, R), LadderMessage)
         << T.Name << (hasWidenedMask(*Shfl, Ctx) ? WidenedMaskNote : "")
-        << unlessRows(Loop, replaceWith(Init, "warpSize / 2", R), Row, R);
+        << unlessRows(Loop, ifCertain(F, replaceWith(Init, "warpSize / 2", R)), Row, R);
+    noteWhy(F);
     noteRows(Row, R);
     return;
   }
@@ -274,6 +309,9 @@ void PartialReductionCheck::checkLoop(const MatchResult &R, const TargetProfile 
     Fix = "warpSize - 1";
   else
     return;
+  LaneGroupFacts F = around(Loop, R);
+  if (!consumedPerWave(F))
+    return;
   const Expr *Row = nullptr;
   diag(reportLoc(Bound, R),
        Reduction ? "shuffle reduction stops at offset 16 and never folds lanes 32-63 "
@@ -282,7 +320,8 @@ void PartialReductionCheck::checkLoop(const MatchResult &R, const TargetProfile 
                  : "shuffle scan stops at offset 16 and never carries lanes 0-31 into "
                    "lanes 32-63 of the 64-lane wavefront; lane 63 holds the scan "
                    "of lanes 32-63 only")
-      << T.Name << unlessRows(Loop, replaceWith(Bound, Fix, R), Row, R);
+      << T.Name << unlessRows(Loop, ifCertain(F, replaceWith(Bound, Fix, R)), Row, R);
+  noteWhy(F);
   noteRows(Row, R);
 }
 
@@ -393,10 +432,14 @@ void PartialReductionCheck::checkUnrolled(const MatchResult &R, const TargetProf
   for (const ShuffleCall &First : Starts) {
     if (offsetValue(First.LaneArg, Ctx, T.WaveSize) != Warp32HalfOffset)
       continue;
+    LaneGroupFacts F = around(First.Call, R);
+    if (!consumedPerWave(F))
+      continue;
     const Expr *Row = nullptr;
     diag(reportLoc(First.LaneArg, R), LadderMessage)
         << T.Name << (hasWidenedMask(First, Ctx) ? WidenedMaskNote : "")
-        << unlessRows(First.Call, insertHalfWaveStep(First, R), Row, R);
+        << unlessRows(First.Call, ifCertain(F, insertHalfWaveStep(First, R)), Row, R);
+    noteWhy(F);
     noteRows(Row, R);
   }
 }
@@ -407,9 +450,20 @@ void PartialReductionCheck::checkLastLane(const MatchResult &R, const TargetProf
   const auto *Node = R.Nodes.getNodeAs<Stmt>("last");
   if (inSystemCode(Node->getBeginLoc(), *R.SourceManager))
     return;
+  const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");
+  LaneGroupFacts F = around(Node, R);
+  // `lane == 31` with `lane = tid % 32` is the last lane of each 32-lane
+  // group: consistent, whatever else the code does.
+  const auto *Guard = R.Nodes.getNodeAs<BinaryOperator>("guard");
+  if (Guard && (laneIdComputedWith32(Guard->getLHS(), *R.Context) ||
+                laneIdComputedWith32(Guard->getRHS(), *R.Context)))
+    return;
+  if (!Call && !F.Wave)
+    return;
   const Expr *Row = nullptr;
-  FixItHint Fix = unlessRows(Node, replaceWith(Lane, "warpSize - 1", R), Row, R);
-  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("call"))
+  FixItHint Fix =
+      unlessRows(Node, ifCertain(F, replaceWith(Lane, "warpSize - 1", R)), Row, R);
+  if (Call)
     diag(reportLoc(Lane, R),
          "'%0' from lane 31 reads the middle of the 64-lane wavefront, not its "
          "last lane 63; a total or carry taken there misses lanes 32-63")
@@ -419,6 +473,8 @@ void PartialReductionCheck::checkLastLane(const MatchResult &R, const TargetProf
          "lane 31 is not the last lane of the 64-lane wavefront; a guard on it "
          "picks a lane whose value misses lanes 32-63")
         << T.Name << Fix;
+  if (!Call)
+    noteWhy(F);
   noteRows(Row, R);
 }
 

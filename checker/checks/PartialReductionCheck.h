@@ -10,8 +10,15 @@
 ///    `d <= 16`); fix-it: bound it by `warpSize` (`warpSize / 2`);
 ///  - lane 31 taken as the last lane: `__shfl(v, 31)` and `lane == 31` guards
 ///    in a function that shuffles over the full wave; fix-it: `warpSize - 1`.
-/// Shuffles with an explicit width below 64 (32-lane logical warps, 16-lane
-/// segments) are left alone, and wave32 targets give no finding. In a
+/// A ladder or scan written for 32 lanes is correct on wave64 when its result
+/// is consumed per 32-lane group (`lane = tid % 32`, a leader at group lane 0
+/// or 31): each half of the wavefront computes its own group. It is reported
+/// only where the code around it (the function, what it calls, the kernels
+/// that call it: LaneGroups.h) groups lanes by the wavefront (`tid %
+/// warpSize`, `__lane_id()`, `blockDim.x / warpSize`) or uses an operation
+/// spanning both halves; the fix-it only where no 32-lane grouping is used
+/// there either. Shuffles with an explicit width below 64 (32-lane logical
+/// warps, 16-lane segments) are left alone, and wave32 targets give no finding. In a
 /// function that lays the block out in rows (`threadIdx.y`, `blockDim.y`)
 /// there is no fix-it: rows of 32 threads share a wave64 in pairs and should
 /// become 32-lane logical warps instead (a note says so).
@@ -22,7 +29,9 @@
 #ifndef WAVECHECK_CHECKS_PARTIALREDUCTIONCHECK_H
 #define WAVECHECK_CHECKS_PARTIALREDUCTIONCHECK_H
 
+#include "checks/LaneGroups.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include <memory>
 
 namespace wavecheck {
 
@@ -44,6 +53,14 @@ private:
   void checkUnrolled(const Result &R, const TargetProfile &T);
   void checkLastLane(const Result &R, const TargetProfile &T);
   void noteRows(const clang::Expr *Row, const Result &R);
+  /// What the code around \p At does with the lanes (LaneGroups), built
+  /// once per translation unit.
+  LaneGroupFacts around(const clang::Stmt *At, const Result &R);
+  /// The note naming what makes a 32-lane result wrong here.
+  void noteWhy(const LaneGroupFacts &F);
+  void onEndOfTranslationUnit() override { Groups.reset(); }
+
+  std::unique_ptr<LaneGroups> Groups;
 
   const std::string OffloadArch; ///< global option set per pass by the driver
 };

@@ -1,6 +1,10 @@
-// Aspect: where a 32-valued macro is also needed as a constant (static_assert,
-// #if, template argument, case label, host code), its fix is the literal wave
-// size, never warpSize; a macro shared with 32-lane logical warps gets no fix.
+// Aspect: a 32-valued macro that is also used outside the roles reported
+// (static_assert, #if, template argument, case label, host launch shape) gets
+// no fix-it: changing it would change those uses too (a case label would
+// match another value, the launch would get twice the threads). One that is
+// only needed as a constant where it is reported (a __host__ __device__
+// function) is fixed with the literal wave size, never warpSize; a macro
+// shared with 32-lane logical warps gets no fix.
 // RUN-ARGS: --checks=-*,wave64-hardcoded-warp-size
 #include <hip/hip_runtime.h>
 
@@ -16,6 +20,8 @@
 // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'WS_HOST' defines the wavefront size as 32 and is used as a lane index [wave64-hardcoded-warp-size]
 #define WS_SHARED 32
 // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'WS_SHARED' defines the wavefront size as 32 and is used as a lane index [wave64-hardcoded-warp-size]
+#define WS_HD 32
+// CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'WS_HD' defines the wavefront size as 32 and is used as a lane index [wave64-hardcoded-warp-size]
 
 static_assert(256 % WS_ASSERTED == 0, "blocks hold whole warps");
 #if WS_IF >= 32
@@ -23,6 +29,8 @@ static_assert(256 % WS_ASSERTED == 0, "blocks hold whole warps");
 #endif
 
 template <int N> __device__ int scaled(int v) { return v * N; }
+
+__host__ __device__ int lane_of(int tid) { return tid % WS_HD; }
 
 __global__ void uses(int *out, int sel) {
   int a = threadIdx.x % WS_ASSERTED;
@@ -38,7 +46,8 @@ __global__ void uses(int *out, int sel) {
   }
   int e = threadIdx.x % WS_HOST;
   int f = threadIdx.x & (WS_SHARED - 1);
-  out[threadIdx.x] = a + b + c + d + e + f + LOG_WS + (__ballot(a == 0) != 0);
+  out[threadIdx.x] = a + b + c + d + e + f + LOG_WS + lane_of(threadIdx.x) +
+                     (__ballot(a == 0) != 0);
 }
 
 // 32-lane logical warps: every shuffle has width 32 and no vote is used.

@@ -5,7 +5,7 @@
 
 __device__ float pair_sum(float v) {
   v += __shfl_xor(v, 1, 32);
-  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: shuffle width 32 splits the 64-lane wavefront into two independent halves, while this function also uses '__shfl' without a width [wave64-hardcoded-warp-size]
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: shuffle width 32 splits the 64-lane wavefront into two independent halves [wave64-hardcoded-warp-size]
   return __shfl(v, 0);
 }
 
@@ -13,18 +13,19 @@ __global__ void vote_then_broadcast(const int *flags, int *out) {
   int f = flags[blockIdx.x * blockDim.x + threadIdx.x];
   unsigned long long any = __ballot(f != 0);
   int leader = __shfl(f, 0, 32);
-  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: shuffle width 32 splits the 64-lane wavefront into two independent halves, while this function also uses '__ballot' [wave64-hardcoded-warp-size]
+  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: shuffle width 32 splits the 64-lane wavefront into two independent halves [wave64-hardcoded-warp-size]
   out[blockIdx.x] = leader + (int)(any != 0);
 }
 
-// A width-32 helper is a consistent logical warp by itself (no finding there),
-// but a caller that also votes over the whole wavefront is not.
+// A width-32 helper is a consistent logical warp by itself, but a caller that
+// also votes over the whole wavefront mixes the two sizes: reported in both.
 __device__ int broadcast32(int v) { return __shfl(v, 0, 32); }
+// CHECK-MESSAGES: :[[@LINE-1]]:57: warning: shuffle width 32 splits the 64-lane wavefront into two independent halves [wave64-hardcoded-warp-size]
 
 __global__ void caller_votes(const int *flags, int *out) {
   int f = flags[threadIdx.x];
   int b = broadcast32(f) + __shfl_down(f, 1, 32);
-  // CHECK-MESSAGES: :[[@LINE-1]]:46: warning: shuffle width 32 splits the 64-lane wavefront into two independent halves, while this function also uses '__any' [wave64-hardcoded-warp-size]
+  // CHECK-MESSAGES: :[[@LINE-1]]:46: warning: shuffle width 32 splits the 64-lane wavefront into two independent halves [wave64-hardcoded-warp-size]
   out[threadIdx.x] = b + __any(f);
 }
 

@@ -1,5 +1,6 @@
 // Aspect: halving shuffle ladders written as loops that start at offset 16 over
-// the full wavefront (xor and down, '/= 2' and '>>= 1', a WARP_SIZE / 2 start).
+// the full wavefront (xor and down, '/= 2' and '>>= 1', a WARP_SIZE / 2 start),
+// whose result is taken once per 64-lane wavefront (lane 0 of each wavefront).
 // RUN-ARGS: --checks=-*,wave64-partial-reduction
 #include <hip/hip_runtime.h>
 
@@ -10,8 +11,8 @@ __global__ void rowSumXor(const float *in, float *out) {
   for (int stride = 16; stride > 0; stride /= 2)
   // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: shuffle reduction starts at offset 16 and never folds lanes 32-63 [wave64-partial-reduction]
     acc += __shfl_xor(acc, stride);
-  if (threadIdx.x == 0)
-    out[blockIdx.x] = acc;
+  if (threadIdx.x % warpSize == 0)
+    out[blockIdx.x * (blockDim.x / warpSize) + threadIdx.x / warpSize] = acc;
 }
 
 __global__ void rowMaxDown(const float *in, float *out) {
@@ -20,7 +21,7 @@ __global__ void rowMaxDown(const float *in, float *out) {
   for (unsigned delta = 16; delta >= 1; delta >>= 1)
   // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: shuffle reduction starts at offset 16 and never folds lanes 32-63 [wave64-partial-reduction]
     best = fmaxf(best, __shfl_down(best, delta));
-  if (threadIdx.x == 0)
+  if (__lane_id() == 0)
     out[blockIdx.x] = best;
 }
 
@@ -47,4 +48,11 @@ __device__ float waveSumPortable(float value) {
   for (int step = warpSize / 2; step > 0; step /= 2)
     value += __shfl_xor(value, step);
   return value;
+}
+
+// The helpers above, used per wavefront.
+__global__ void perWave(const int *votes, const float *in, float *out) {
+  float v = waveSum(in[threadIdx.x]) + countVotes(votes[threadIdx.x]) + waveSumPortable(1.0f);
+  if (threadIdx.x % warpSize == 0)
+    out[threadIdx.x / warpSize] = v;
 }

@@ -1,5 +1,6 @@
 // Aspect: unrolled halving ladders (consecutive shuffles with constant offsets
-// 16, 8, 4, 2, 1) over the full wavefront.
+// 16, 8, 4, 2, 1) over the full wavefront, in helpers whose results a kernel
+// takes once per 64-lane wavefront.
 // RUN-ARGS: --checks=-*,wave64-partial-reduction
 #include <hip/hip_runtime.h>
 
@@ -56,3 +57,13 @@ __device__ float fullLadder(float y) {
   return y;
 }
 __device__ float swapHalves(float z) { return __shfl_xor(z, 16); }
+
+__global__ void perWave(const float *in, float *out) {
+  float s = in[threadIdx.x], q = s * s;
+  meanAndSquares(s, q);
+  float v = blockPartial(s) + minOfWave(int(q)) + chained(s) + peak(q) + fullLadder(s) +
+            swapHalves(q);
+  const int wave = threadIdx.x / warpSize;
+  if (threadIdx.x % warpSize == 0)
+    out[blockIdx.x * 16 + wave] = v;
+}

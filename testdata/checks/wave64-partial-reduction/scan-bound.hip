@@ -42,3 +42,11 @@ __device__ float runningSumPortable(float x, int lane) {
   }
   return x;
 }
+
+__global__ void perWaveScan(const float *in, float *out, int *peaks) {
+  const int lane = __lane_id();
+  float x = runningSum(in[threadIdx.x], lane) + runningSumPortable(in[threadIdx.x], lane);
+  if (lane == warpSize - 1)
+    peaks[threadIdx.x / warpSize] = butterflyMax(int(x));
+  out[threadIdx.x] = x;
+}

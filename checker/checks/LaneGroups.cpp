@@ -1,0 +1,335 @@
+//===--- LaneGroups.cpp - which lane groups device code computes in -------===//
+#include "checks/LaneGroups.h"
+#include "checks/NodeContext.h"
+#include "checks/WaveMatchers.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace wavecheck {
+namespace {
+
+/// CUDA's warp size and what lane and warp ids computed with it look like.
+constexpr int64_t Lanes32 = 32, LaneMask32 = 31, WarpShift32 = 5;
+/// The wave64 counterparts, counted only through a wave-size-named constant
+/// (`WARP_SIZE`, `kWaveSize`): a literal 64 next to a thread index is as
+/// often a block or tile size.
+constexpr int64_t Lanes64 = 64, LaneMask64 = 63;
+/// Longest code quoted in evidence.
+constexpr size_t MaxQuoted = 40;
+/// How far up the call graph and down again around() looks.
+constexpr size_t MaxFunctions = 4096;
+
+std::string quote(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
+  std::string Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  std::string Out;
+  for (char C : Text) // one line, single spaces
+    if (!std::isspace(static_cast<unsigned char>(C)) || (!Out.empty() && Out.back() != ' '))
+      Out += std::isspace(static_cast<unsigned char>(C)) ? ' ' : C;
+  return Out.size() <= MaxQuoted ? Out : Out.substr(0, MaxQuoted - 3) + "...";
+}
+
+void note(LaneEvidence &Slot, const Expr *E, const ASTContext &Ctx) {
+  if (!Slot)
+    Slot = {Ctx.getSourceManager().getFileLoc(E->getBeginLoc()), quote(E, Ctx)};
+}
+
+/// The name the user gave the value of \p E: the macro \p E is spelled as,
+/// or the constant it names.
+llvm::StringRef spelledName(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (E->getBeginLoc().isMacroID())
+    return Lexer::getImmediateMacroName(E->getBeginLoc(), Ctx.getSourceManager(),
+                                        Ctx.getLangOpts());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl()->getName();
+  return {};
+}
+
+/// A constant of value \p V named as the wave size (`WARP_SIZE` = 64).
+bool isNamedWaveConstant(const Expr *E, int64_t V, const ASTContext &Ctx) {
+  return constantValue(E, Ctx) == V && namesWaveSize(spelledName(E, Ctx));
+}
+
+/// `warpSize`, or a wave-size-named constant of 64.
+bool isWaveSize(const Expr *E, const ASTContext &Ctx) {
+  return isWarpSizeRef(E) || isNamedWaveConstant(E, Lanes64, Ctx);
+}
+
+/// `warpSize - 1`, or a wave-size-named constant of 63 (or 64 - 1).
+bool isWaveMask(const Expr *E, const ASTContext &Ctx) {
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (BO && BO->getOpcode() == BO_Sub && constantValue(BO->getRHS(), Ctx) == 1)
+    return isWaveSize(BO->getLHS(), Ctx);
+  return isNamedWaveConstant(E, LaneMask64, Ctx);
+}
+
+/// True when `warpSize` (or `__builtin_amdgcn_wavefrontsize()`) appears in
+/// \p S.
+bool mentionsWarpSize(const Stmt *S) {
+  bool Found = false;
+  forEachStmt(S, [&](const Stmt *N) {
+    if (const auto *E = dyn_cast<Expr>(N))
+      Found = Found || isWarpSizeRef(E);
+  });
+  return Found;
+}
+
+/// True when a lane id computed with 32 (`tid % 32`, `tid & 31`) appears in
+/// \p E.
+bool mentionsLane32(const Expr *E, const ASTContext &Ctx) {
+  bool Found = false;
+  forEachStmt(E, [&](const Stmt *N) {
+    if (const auto *X = dyn_cast<Expr>(N))
+      Found = Found || laneIdComputedWith32(X, Ctx) != nullptr;
+  });
+  return Found;
+}
+
+/// True when \p Call is only a condition: of an `if`, a loop or `?:`,
+/// through `!`, `&&`, `||`, a comparison with a constant and casts. A vote
+/// that steers control flow does not mix the two halves' data.
+bool isOnlyCondition(const CallExpr *Call, ASTContext &Ctx) {
+  const Stmt *Cur = Call;
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    DynTypedNodeList Ps = Ctx.getParents(*Cur);
+    const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+    if (!P)
+      return false;
+    if (const auto *If = dyn_cast<IfStmt>(P))
+      return If->getCond() == Cur;
+    if (const auto *W = dyn_cast<WhileStmt>(P))
+      return W->getCond() == Cur;
+    if (const auto *F = dyn_cast<ForStmt>(P))
+      return F->getCond() == Cur;
+    if (const auto *D = dyn_cast<DoStmt>(P))
+      return D->getCond() == Cur;
+    if (const auto *C = dyn_cast<ConditionalOperator>(P))
+      return C->getCond() == Cur;
+    if (const auto *U = dyn_cast<UnaryOperator>(P); U && U->getOpcode() != UO_LNot)
+      return false;
+    if (const auto *B = dyn_cast<BinaryOperator>(P)) {
+      if (B->isComparisonOp()) {
+        const Expr *Other = B->getLHS() == Cur ? B->getRHS() : B->getLHS();
+        if (!constantValue(Other, Ctx))
+          return false;
+      } else if (!B->isLogicalOp()) {
+        return false;
+      }
+    } else if (!isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr, UnaryOperator>(P)) {
+      return false;
+    }
+    Cur = P;
+  }
+  return false;
+}
+
+/// The initialiser of the local \p E names, when it is one (a loop offset
+/// `for (int o = warpSize / 2; ...)`); nullptr otherwise.
+const Expr *localInit(const Expr *E) {
+  const VarDecl *V = localVarRef(E);
+  return V ? V->getInit() : nullptr;
+}
+
+} // namespace
+
+class LaneGroupsBuilder : public RecursiveASTVisitor<LaneGroupsBuilder> {
+public:
+  LaneGroupsBuilder(LaneGroups &G, ASTContext &Ctx) : G(G), Ctx(Ctx) {}
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || !FD->getBody() ||
+        inSystemHeader(FD->getLocation(), Ctx.getSourceManager()) || !isDeviceFunction(FD))
+      return true;
+    const FunctionDecl *Owner = owningFunction(FD);
+    LaneGroups::Node &N = G.Nodes[Owner];
+    forEachStmt(FD->getBody(), [&](const Stmt *S) {
+      if (const auto *BO = dyn_cast<BinaryOperator>(S))
+        arithmetic(BO, N.Facts);
+      else if (const auto *Call = dyn_cast<CallExpr>(S))
+        call(Owner, Call, N);
+    });
+    return true;
+  }
+
+  /// Records the reverse edges once every function is known.
+  void finish() {
+    for (auto &[Fn, N] : G.Nodes)
+      for (const FunctionDecl *Callee : N.Callees)
+        if (auto It = G.Nodes.find(Callee); It != G.Nodes.end() && Callee != Fn)
+          It->second.Callers.push_back(Fn);
+  }
+
+private:
+  void arithmetic(const BinaryOperator *BO, LaneGroupFacts &F) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (Op != BO_Rem && Op != BO_And && Op != BO_Div && Op != BO_Shr)
+      return;
+    const Expr *L = BO->getLHS(), *R = BO->getRHS();
+    bool Thread = isThreadIndexDerived(L);
+    bool Count = !Thread && (Op == BO_Div || Op == BO_Shr) && mentionsBlockDim(L);
+    if (!Thread && !Count)
+      return;
+    if (((Op == BO_Rem || Op == BO_Div) && isWaveSize(R, Ctx)) ||
+        (Op == BO_And && isWaveMask(R, Ctx)))
+      return note(F.Wave, BO, Ctx);
+    std::optional<int64_t> V = constantValue(R, Ctx);
+    bool By32 = ((Op == BO_Rem || Op == BO_Div) && V == Lanes32) ||
+                (Op == BO_And && V == LaneMask32) || (Op == BO_Shr && V == WarpShift32);
+    if (By32 && !isBitsPerWordUse(BO, Ctx))
+      note(F.Group32, BO, Ctx);
+  }
+
+  void call(const FunctionDecl *Owner, const CallExpr *Call, LaneGroups::Node &N) {
+    LaneGroupFacts &F = N.Facts;
+    llvm::StringRef Name = calleeName(Call);
+    if (std::optional<ShuffleCall> Sh = asShuffle(Call))
+      return shuffle(*Sh, F);
+    if (Name == "__lane_id" || Name.starts_with("__builtin_amdgcn_mbcnt")) {
+      F.NoWaveOp = false;
+      return note(F.Wave, Call, Ctx);
+    }
+    bool Mask = isMaskProducingBuiltin(Name);
+    llvm::StringRef Base = Name;
+    Base.consume_back("_sync");
+    bool Vote = Base == "__any" || Base == "__all" || Base == "__uni";
+    if (Mask || Vote) {
+      F.NoWaveOp = false;
+      if (!isOnlyCondition(Call, Ctx))
+        note(F.Crossing, Call, Ctx);
+      return;
+    }
+    if (takesLaneMask(Name) || Name.starts_with("__builtin_amdgcn_")) {
+      F.NoWaveOp = false;
+      return;
+    }
+    if (const FunctionDecl *D = Call->getDirectCallee()) {
+      if (!inSystemHeader(D->getLocation(), Ctx.getSourceManager()))
+        N.Callees.push_back(owningFunction(D));
+    } else if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
+                   Call->getCallee()->IgnoreParenImpCasts())) {
+      for (const NamedDecl *D : ULE->decls()) // every candidate of a dependent call
+        if (const FunctionDecl *FD = D->getAsFunction();
+            FD && !inSystemHeader(D->getLocation(), Ctx.getSourceManager()))
+          N.Callees.push_back(owningFunction(FD));
+    }
+    (void)Owner;
+  }
+
+  void shuffle(const ShuffleCall &S, LaneGroupFacts &F) {
+    F.NoWaveOp = false;
+    if (S.Mask && namesUpperHalf(S.Mask))
+      note(F.Wave, S.Mask, Ctx); // the port widened the mask to the wavefront
+    WidthKind W = classifyWidth(S.Width, Ctx);
+    if (W == WidthKind::Lanes32)
+      return note(F.Group32, S.Call, Ctx);
+    if (W != WidthKind::FullWave || !S.LaneArg)
+      return;
+    std::optional<int64_t> Lane = constantValue(S.LaneArg, Ctx);
+    if (S.Kind == ShuffleKind::Idx) {
+      // Every lane reads lane c of the whole wavefront, or lane `tid % 32`
+      // of its first half: lanes 32-63 read the other group.
+      if (Lane || mentionsLane32(S.LaneArg, Ctx))
+        note(F.Crossing, S.Call, Ctx);
+      return;
+    }
+    const Expr *Init = localInit(S.LaneArg);
+    if (mentionsWarpSize(S.LaneArg) || (Init && mentionsWarpSize(Init)))
+      return note(F.Wave, S.Call, Ctx); // a ladder from `warpSize / 2`
+    if ((Lane && *Lane >= Lanes32) ||
+        (Init && constantValue(Init, Ctx).value_or(0) >= Lanes32))
+      note(F.Crossing, S.Call, Ctx); // an offset of 32 moves data between halves
+  }
+
+  /// A `_sync` mask naming lanes 32-63: a constant above 32 bits or a 64-bit
+  /// value (`__activemask()`, an `unsigned long long` variable).
+  bool namesUpperHalf(const Expr *Mask) const {
+    if (std::optional<int64_t> V = constantValue(Mask, Ctx))
+      return static_cast<uint64_t>(*V) > 0xffffffffull;
+    QualType Ty = Mask->IgnoreParenImpCasts()->getType();
+    return !Ty->isDependentType() && Ty->isIntegerType() && Ctx.getTypeSize(Ty) == 64;
+  }
+
+  LaneGroups &G;
+  ASTContext &Ctx;
+};
+
+LaneGroups::LaneGroups(ASTContext &Ctx) {
+  LaneGroupsBuilder B(*this, Ctx);
+  B.TraverseDecl(Ctx.getTranslationUnitDecl());
+  B.finish();
+}
+
+const LaneGroupFacts *LaneGroups::own(const FunctionDecl *Fn) const {
+  auto It = Nodes.find(owningFunction(Fn));
+  return It == Nodes.end() ? nullptr : &It->second.Facts;
+}
+
+static void merge(LaneGroupFacts &Into, const LaneGroupFacts &From) {
+  if (!Into.Wave)
+    Into.Wave = From.Wave;
+  if (!Into.Group32)
+    Into.Group32 = From.Group32;
+  if (!Into.Crossing)
+    Into.Crossing = From.Crossing;
+  Into.NoWaveOp &= From.NoWaveOp;
+}
+
+llvm::SmallVector<const FunctionDecl *, 8> LaneGroups::family(const FunctionDecl *Fn) const {
+  llvm::SmallVector<const FunctionDecl *, 8> Out;
+  Fn = owningFunction(Fn);
+  if (!Fn)
+    return Out;
+  // Up: the functions without callers that reach Fn.
+  llvm::SmallVector<const FunctionDecl *, 8> Roots, Work{Fn};
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen{Fn};
+  while (!Work.empty() && Seen.size() < MaxFunctions) {
+    const FunctionDecl *Cur = Work.pop_back_val();
+    auto It = Nodes.find(Cur);
+    if (It == Nodes.end() || It->second.Callers.empty()) {
+      Roots.push_back(Cur);
+      continue;
+    }
+    for (const FunctionDecl *C : It->second.Callers)
+      if (Seen.insert(C).second)
+        Work.push_back(C);
+  }
+  if (Roots.empty())
+    Roots.push_back(Fn); // only cycles above
+  // Down: everything the roots reach.
+  Out.push_back(Fn);
+  Seen.clear();
+  Seen.insert(Fn);
+  Work.clear();
+  for (const FunctionDecl *R : Roots)
+    if (Seen.insert(R).second)
+      Out.push_back(R), Work.push_back(R);
+  Work.push_back(Fn);
+  while (!Work.empty() && Seen.size() < MaxFunctions) {
+    auto It = Nodes.find(Work.pop_back_val());
+    if (It == Nodes.end())
+      continue;
+    for (const FunctionDecl *C : It->second.Callees)
+      if (Seen.insert(C).second)
+        Out.push_back(C), Work.push_back(C);
+  }
+  return Out;
+}
+
+LaneGroupFacts LaneGroups::around(const FunctionDecl *Fn) const {
+  LaneGroupFacts Out;
+  for (const FunctionDecl *Member : family(Fn))
+    if (const LaneGroupFacts *F = own(Member))
+      merge(Out, *F);
+  return Out;
+}
+
+} // namespace wavecheck
