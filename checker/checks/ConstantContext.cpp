@@ -22,6 +22,75 @@ static bool isIdent(const RawToken &T, llvm::StringRef Name) {
   return T.Tok.is(tok::raw_identifier) && T.Tok.getRawIdentifier() == Name;
 }
 
+/// Identifiers that end an expression's left side rather than name a type:
+/// `return a[i]`, `case`, `sizeof a[i]`, `new T[n]` (a run-time size).
+static bool isExpressionKeyword(const RawToken &T) {
+  for (llvm::StringRef K : {"return", "case", "sizeof", "new", "delete", "throw", "else", "do",
+                            "co_return", "co_yield"})
+    if (isIdent(T, K))
+      return true;
+  return false;
+}
+
+/// True when the `[` at \p J opens a declarator's extent (`float s[...]`,
+/// `int t[4][...]`), not a subscript (`&s_data[...]`, `a[i][...]`): the name
+/// before it (past earlier extents) follows a type name, not an operator.
+static bool opensExtent(llvm::ArrayRef<RawToken> Toks, size_t J) {
+  size_t K = J;
+  while (K > 0 && Toks[K - 1].Tok.is(tok::r_square)) { // an earlier `[...]`
+    unsigned Depth = 0;
+    for (K = K - 1; K > 0; --K) {
+      if (Toks[K].Tok.is(tok::r_square))
+        ++Depth;
+      else if (Toks[K].Tok.is(tok::l_square) && --Depth == 0)
+        break;
+    }
+  }
+  if (K < 2 || Toks[K - 1].Tok.isNot(tok::raw_identifier))
+    return false;
+  const RawToken &Before = Toks[K - 2];
+  return (Before.Tok.is(tok::raw_identifier) && !isExpressionKeyword(Before)) ||
+         Before.Tok.isOneOf(tok::greater, tok::greatergreater);
+}
+
+/// True when the `<` at \p J opens template arguments (`f<warpSize>(x)`),
+/// not a comparison (`tid < n / warpSize`): a name precedes it and a `>`
+/// closes it before the expression could end.
+static bool opensTemplateArgs(llvm::ArrayRef<RawToken> Toks, size_t J) {
+  if (J == 0 || Toks[J - 1].Tok.isNot(tok::raw_identifier))
+    return false;
+  unsigned Paren = 0;
+  for (size_t K = J + 1; K < Toks.size() && K - J <= MaxLookback; ++K) {
+    switch (Toks[K].Tok.getKind()) {
+    case tok::l_paren:
+    case tok::l_square:
+      ++Paren;
+      break;
+    case tok::r_paren:
+    case tok::r_square:
+      if (Paren-- == 0)
+        return false;
+      break;
+    case tok::greater:
+    case tok::greatergreater:
+      if (Paren == 0)
+        return true;
+      break;
+    case tok::semi:
+    case tok::l_brace:
+    case tok::r_brace:
+    case tok::question:
+    case tok::ampamp:
+    case tok::pipepipe:
+    case tok::equal:
+      return false;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
 ConstantContext lexicalContext(llvm::ArrayRef<RawToken> Toks, size_t I) {
   unsigned Paren = 0, Square = 0, Angle = 0; // closers passed on the way back
   for (size_t J = I; J-- > 0 && I - J <= MaxLookback;) {
@@ -43,12 +112,15 @@ ConstantContext lexicalContext(llvm::ArrayRef<RawToken> Toks, size_t I) {
       break;
     case tok::l_square:
       if (!Square)
-        return ConstantContext::ArrayExtent;
+        return opensExtent(Toks, J) ? ConstantContext::ArrayExtent : ConstantContext::None;
       --Square;
       break;
     case tok::less:
-      if (!Angle)
-        return ConstantContext::TemplateArg;
+      if (!Angle) {
+        if (opensTemplateArgs(Toks, J))
+          return ConstantContext::TemplateArg;
+        break; // a comparison: look further out
+      }
       --Angle;
       break;
     case tok::l_paren:

@@ -261,8 +261,9 @@ static void scanUserTokens(WarpSizeDetectionCheck::State &St) {
         continue;
       llvm::StringRef Name = T.getRawIdentifier(), Dir = Toks[I].Directive;
       bool Removed = isRemovedWaveSizeMacro(Name);
-      if ((!Removed && Name != "warpSize") || St.PP.skipped(T.getLocation(), SM))
-        continue;
+      if ((!Removed && (Name != "warpSize" || St.PP.UserWarpSizeMacro)) ||
+          St.PP.skipped(T.getLocation(), SM))
+        continue; // a project macro named warpSize is no use of HIP's variable
       bool DefinedName = I > 0 && Toks[I - 1].Tok.is(tok::raw_identifier) &&
                          Toks[I - 1].Tok.getRawIdentifier() == Dir;
       if (Removed && (Dir.empty() || (Dir == "define" && !DefinedName)))

@@ -89,6 +89,8 @@ void ArchConditionRecorder::MacroDefined(const Token &Name, const MacroDirective
     return; // system header, predefined or command-line macro
   if (llvm::StringRef N = Name.getIdentifierInfo()->getName(); isRemovedWaveSizeMacro(N))
     Facts.RemovedMacrosDefined.push_back(N.str()); // a shim for old headers
+  else if (N == "warpSize")
+    Facts.UserWarpSizeMacro = true;
   auto Cond = llvm::find_if(llvm::reverse(Open),
                             [](const ArchCondition &C) { return !C.Tested.empty(); });
   if (Cond == Open.rend())

@@ -100,6 +100,9 @@ struct PPFacts {
   std::vector<clang::SourceLocation> RemovedMacroTests;
   /// Spellings of `__AMDGCN_WAVEFRONT_SIZE(__)` a user file defines itself.
   std::vector<std::string> RemovedMacrosDefined;
+  /// A user file defines a macro named `warpSize` (`#define warpSize 32`):
+  /// from there on the name is the project's own, not HIP's variable.
+  bool UserWarpSizeMacro = false;
   std::vector<clang::FileID> UserFiles;
   std::vector<clang::SourceRange> Skipped;
 
