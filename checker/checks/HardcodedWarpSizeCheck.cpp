@@ -176,6 +176,10 @@ struct HardcodedWarpSizeCheck::State {
     std::optional<DefKey> Def = origin(Operand, Skip);
     if (Skip || (!Fn && !Array)) // host code; arrays may be at namespace scope
       return;
+    // A 32 computed from something else (`WarpSize / 2`, `sizeof(int) * 8`)
+    // is a deliberate half-wave split or a bit count, not a CUDA warp size.
+    if (!Def && !isa<IntegerLiteral>(Operand->IgnoreParenImpCasts()))
+      return;
     std::vector<FixItHint> Fixes;
     for (const Edit &E : Edits)
       if (CharSourceRange CR = fileRange(E.Range); CR.isValid() && !Def)

@@ -112,8 +112,13 @@ bool isWarpSizeRef(const Expr *E) {
   // ROCm 7's warpSize (and the stand-in's) is an object read through a
   // user-defined conversion: look through it as well as through casts.
   E = E->IgnoreUnlessSpelledInSource()->IgnoreParenImpCasts();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return DRE->getDecl()->getName() == "warpSize";
+  // HIP's `warpSize` is declared at namespace scope; a local or a parameter
+  // of that name (`int warpSize = 32;`) is the project's own value.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    return DRE->getDecl()->getName() == "warpSize" &&
+           (!VD || (VD->hasGlobalStorage() && !VD->isStaticLocal()));
+  }
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return calleeName(Call) == "__builtin_amdgcn_wavefrontsize";
   return false;
