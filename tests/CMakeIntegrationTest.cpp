@@ -52,7 +52,7 @@ TEST_F(CMakeIntegration, FindingFailsTheBuildAndIsShown) {
   ProcessResult B = build();
   EXPECT_NE(B.ExitCode, 0) << B.Out << B.Err;
   std::string Log = B.Out + B.Err;
-  EXPECT_NE(Log.find("lane32.hip:6:20: warning: lane index computed with 32"),
+  EXPECT_NE(Log.find("lane32.hip:8:20: warning: lane index computed with 32"),
             std::string::npos)
       << Log;
   EXPECT_NE(Log.find("[wave64-hardcoded-warp-size]"), std::string::npos) << Log;

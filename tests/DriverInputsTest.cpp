@@ -24,7 +24,7 @@ class DriverInputs : public DriverTest {};
 TEST_F(DriverInputs, HeaderReachedByTwoSpellingsIsOneFileAndFixedOnce) {
   write("inc/wave.cuh", "#pragma once\n#define WARP_SIZE 32\n");
   const char *Body = "__global__ void k(float *o) {\n"
-                     "  o[threadIdx.x] = threadIdx.x % WARP_SIZE;\n}\n";
+                     "  o[threadIdx.x] = threadIdx.x % WARP_SIZE + __popcll(__ballot(o[0] > 0));\n}\n";
   write("a.hip", std::string("#include \"inc/wave.cuh\"\n") + Body);
   write("sub/b.hip", std::string("#include \"../inc/wave.cuh\"\n") + Body);
   ProcessResult R = runWavecheck({"--format=json", Dir + "/a.hip", Dir + "/sub/b.hip"});
@@ -48,13 +48,15 @@ TEST_F(DriverInputs, FixWritesThroughSymlinksAndKeepsPermissions) {
 }
 
 TEST_F(DriverInputs, FixRepeatsUntilNothingIsLeft) {
-  // Widening `tid & 31` to a 64-lane id makes `1u << lane` a finding of
+  // A rank among the set lanes of a 64-lane ballot taken with a 32-lane id:
+  // widening `tid & 31` to a 64-lane id makes `1u << lane` a finding of
   // another check: one --fix must fix both.
   std::string F = write("chain.hip", "#include <hip/hip_runtime.h>\n"
                                      "__global__ void k(unsigned long long *o) {\n"
                                      "  int lane = threadIdx.x & 31;\n"
-                                     "  unsigned long long below = (1u << lane) - 1;\n"
-                                     "  o[threadIdx.x] = below;\n}\n");
+                                     "  unsigned long long set = __ballot(o[threadIdx.x] != 0);\n"
+                                     "  unsigned long long below = set & ((1u << lane) - 1);\n"
+                                     "  o[threadIdx.x] = __popcll(below);\n}\n");
   runWavecheck({"--fix", F});
   ProcessResult R = runWavecheck({"--format=json", F});
   EXPECT_EQ(R.ExitCode, 0) << readFile(F) << R.Out;
@@ -111,8 +113,10 @@ protected:
                                   "__device__ float red(float v) {\n"
                                   "  for (int o = 16; o > 0; o /= 2) v += __shfl_xor(v, o);\n"
                                   "  return v;\n}\n");
+    // The kernel takes one sum per 64-lane wavefront (lane 0 of each).
     write("p/src/a.hip", "#include \"reduce.cuh\"\n"
-                         "__global__ void k(float *o) { o[threadIdx.x] = red(o[0]); }\n");
+                         "__global__ void k(float *o) { float s = red(o[threadIdx.x]); "
+                         "if (__lane_id() == 0) o[threadIdx.x / warpSize] = s; }\n");
     write("p/src/x.c", "int main(void) { int *p = (void *)0; return p != 0; }\n");
     write("p/build/compile_commands.json",
           "[{\"directory\": \"" + Dir + "/p/build\", \"file\": \"../src/a.hip\", "

@@ -83,6 +83,7 @@ TEST_F(DriverTest, DeviceOnlyCodeIsSeenOnlyByTheDevicePass) {
                                    "__global__ void k(float *out) {\n"
                                    "#if defined(__HIP_DEVICE_COMPILE__)\n"
                                    "  out[threadIdx.x] = threadIdx.x % 32;\n"
+                                   "  out[0] += __popcll(__ballot(out[1] > 0));\n"
                                    "#endif\n"
                                    "}\n");
   ProcessResult R = runWavecheck({"--format=json", "--passes=host", F});
@@ -263,6 +264,7 @@ TEST_F(DriverTest, NolintFormsSuppress) {
                                  "  o[2] = t % 32;\n"
                                  "  // NOLINTEND\n"
                                  "  o[3] = t % 32;\n"
+                                 "  o[4] = __popcll(__ballot(t > 1));\n"
                                  "}\n");
   ProcessResult R = runWavecheck({"--format=json", F});
   llvm::json::Object J = parseReport(R.Out);

@@ -24,7 +24,7 @@ const char *LaneFixed = "#include <hip/hip_runtime.h>\n"
                         "__global__ void k(float *out) {\n"
                         "  int tid = threadIdx.x;\n"
                         "  int lane = tid % warpSize;\n"
-                        "  out[tid] = lane;\n"
+                        "  out[tid] = lane + __popcll(__ballot(out[tid] > 0.0f));\n"
                         "}\n";
 
 class FixSafety : public TempDirTest {
@@ -86,7 +86,7 @@ TEST_F(FixSafety, HeaderChangedAfterTheAnalysisIsNotFixed) {
   write("inc/wave.cuh", "#pragma once\n#define WARP_SIZE 32\n");
   std::string F = write("a.hip", "#include \"inc/wave.cuh\"\n"
                                  "__global__ void k(float *o) {\n"
-                                 "  o[threadIdx.x] = threadIdx.x % WARP_SIZE;\n}\n");
+                                 "  o[threadIdx.x] = threadIdx.x % WARP_SIZE + __popcll(__ballot(o[0] > 0));\n}\n");
   Opts.Inputs = {F};
   wavecheck::RunResult R = wavecheck::analyse(Opts);
   ASSERT_EQ(R.Findings.size(), 1u);
@@ -165,12 +165,15 @@ TEST_F(FixSafety, SecondFixRunFindsNothingToFix) {
 }
 
 TEST_F(FixSafety, ReadOnlyFileIsReportedOnceOverSeveralRounds) {
-  // shift-mask.hip needs two fix rounds with the default checks: a widened
-  // lane id exposes a 32-bit mask. ro.hip is refused in the first.
+  // shift.hip needs two fix rounds with the default checks: a lane id widened
+  // to the wavefront exposes a 32-bit mask. ro.hip is refused in the first.
   std::string RO = write("ro.hip", LaneKernel);
   ASSERT_FALSE(llvm::sys::fs::setPermissions(RO, llvm::sys::fs::perms(0444)));
-  write("shift.hip",
-        readFile(testdataDir() + "/checks/wave64-lane-mask-width/shift-mask.hip"));
+  write("shift.hip", "#include <hip/hip_runtime.h>\n"
+                     "__global__ void k(unsigned long long *o) {\n"
+                     "  int lane = threadIdx.x & 31;\n"
+                     "  unsigned long long set = __ballot(o[threadIdx.x] != 0);\n"
+                     "  o[threadIdx.x] = __popcll(set & ((1u << lane) - 1));\n}\n");
   ProcessResult P = runWavecheck({"--fix", "ro.hip", "shift.hip"}, Dir);
   EXPECT_EQ(P.ExitCode, 3) << P.Err;
   EXPECT_NE(P.Err.find("applied fix-its: 2 file writes in 3 rounds"), std::string::npos)

@@ -222,6 +222,7 @@ TEST_F(GateTest, OnlyTheNewFindingCounts) {
   std::string Text = readFile(F);
   writeFile(F, Text + "__global__ void added(int *out) {\n"
                       "  out[threadIdx.x] = threadIdx.x & 31;\n"
+                      "  out[0] += (int)__popcll(__ballot(out[1] > 0));\n"
                       "}\n");
   unsigned NewLine = std::count(Text.begin(), Text.end(), '\n') + 2;
   ProcessResult R = runWavecheck({"--baseline=" + B, "--format=json", F});
@@ -239,11 +240,11 @@ TEST_F(GateTest, IdenticalLinesAreCounted) {
   std::string Two = std::string("#include <hip/hip_runtime.h>\n") +
                     "__global__ void a(int *out) {\n"
                     "  int lane = threadIdx.x % 32;\n"
-                    "  out[threadIdx.x] = lane;\n"
+                    "  out[threadIdx.x] = lane + __popcll(__ballot(lane > 1));\n"
                     "}\n"
                     "__global__ void b(int *out) {\n"
                     "  int lane = threadIdx.x % 32;\n"
-                    "  out[threadIdx.x] = lane;\n"
+                    "  out[threadIdx.x] = lane + __popcll(__ballot(lane > 1));\n"
                     "}\n";
   std::string F = write("two.hip", Two);
   std::string B = Dir + "/baseline.json";
@@ -253,7 +254,7 @@ TEST_F(GateTest, IdenticalLinesAreCounted) {
   // A third identical line is one more than the baseline holds.
   writeFile(F, Two + "__global__ void c(int *out) {\n"
                      "  int lane = threadIdx.x % 32;\n"
-                     "  out[threadIdx.x] = lane;\n"
+                     "  out[threadIdx.x] = lane + __popcll(__ballot(lane > 1));\n"
                      "}\n");
   ProcessResult R = runWavecheck({"--baseline=" + B, "--format=json", F});
   EXPECT_EQ(R.ExitCode, 1);

@@ -37,7 +37,7 @@ const char *const LaneKernel = "#include <hip/hip_runtime.h>\n"
                                "__global__ void k(float *out) {\n"
                                "  int tid = threadIdx.x;\n"
                                "  int lane = tid % 32;\n"
-                               "  out[tid] = lane;\n"
+                               "  out[tid] = lane + __popcll(__ballot(out[tid] > 0.0f));\n"
                                "}\n";
 
 void TempDirTest::SetUp() { Dir = makeTempDir(); }

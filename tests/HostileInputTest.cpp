@@ -125,6 +125,7 @@ TEST_F(HostileInput, InvalidUtf8KeepsFindingsInPlaceAndTheJsonValid) {
                       "__global__ void k(float *out, const char **s) {\n"
                       "  *s = \"na\xefve \xc3\";\n"
                       "  out[0] = threadIdx.x % 32;\n"
+                      "  out[1] = __popcll(__ballot(out[2] > 0));\n"
                       "}\n");
   Outcome O = run({"latin1.hip", good()}, SmallInputSeconds);
   EXPECT_EQ(O.ExitCode, 1) << O.Out << O.Err;
@@ -148,7 +149,7 @@ TEST_F(HostileInput, TwentyMegabyteSourceFinishesWithItsFinding) {
     Text += "__device__ int f" + std::to_string(I) + "(int t) { return t * " +
             std::to_string(I) + " + table[" + std::to_string(I % 1024) + "]; }\n";
   size_t Lines = std::count(Text.begin(), Text.end(), '\n');
-  Text += "__global__ void k(int *o) { o[0] = threadIdx.x % 32; }\n";
+  Text += "__global__ void k(int *o) { o[0] = threadIdx.x % 32; o[1] = __popcll(__ballot(o[2])); }\n";
   write("big.hip", Text);
   Outcome O = run({"big.hip", good()}, BigInputSeconds);
   EXPECT_EQ(O.ExitCode, 1) << O.Err;
@@ -309,13 +310,13 @@ const char *CrlfKernel = "#include <hip/hip_runtime.h>\r\n"
                          "__global__ void k(float *out) {\r\n"
                          "  int tid = threadIdx.x;\r\n"
                          "  int lane = tid % 32;\r\n"
-                         "  out[tid] = lane;\r\n"
+                         "  out[tid] = lane + __popcll(__ballot(out[tid] > 0.0f));\r\n"
                          "}\r\n";
 const char *CrlfFixed = "#include <hip/hip_runtime.h>\r\n"
                         "__global__ void k(float *out) {\r\n"
                         "  int tid = threadIdx.x;\r\n"
                         "  int lane = tid % warpSize;\r\n"
-                        "  out[tid] = lane;\r\n"
+                        "  out[tid] = lane + __popcll(__ballot(out[tid] > 0.0f));\r\n"
                         "}\r\n";
 
 TEST_F(HostileInput, CrlfLineEndsKeepFindingsAndFixItsRight) {

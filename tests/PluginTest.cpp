@@ -51,7 +51,7 @@ TEST(Plugin, XcdRemapStyleOptionChoosesTheFixIt) {
                               Dir + "/inline.yaml");
   std::string Inline = readFile(Dir + "/inline.yaml");
   EXPECT_NE(R.Out.find("[xcd-tile-order]"), std::string::npos) << R.Out << R.Err;
-  // The seed's arithmetic written out: per_xcd = N / 8, (pid % 8) * per_xcd + pid / 8.
+  // The remap written out: per_xcd = N / 8, (pid % 8) * per_xcd + pid / 8.
   EXPECT_NE(Inline.find("((blockIdx.x) % 8) * ((gridDim.x) / 8) + (blockIdx.x) / 8"),
             std::string::npos)
       << Inline;

@@ -34,7 +34,7 @@ constexpr const char *BuggyKernel = R"(#include <hip/hip_runtime.h>
 
 __global__ void lane_ids(int *out) {
   int lane = threadIdx.x % 32;
-  out[threadIdx.x] = lane;
+  out[threadIdx.x] = lane + __popcll(__ballot(lane > 1));
 }
 )";
 

@@ -302,7 +302,7 @@ TEST_F(SarifTest, FingerprintSurvivesEditsAboveAndTellsFindingsApart) {
                        "  int tid = threadIdx.x;\n"
                        "  int lane = tid % 32;\n"
                        "  int warp = tid / 32;\n"
-                       "  out[tid] = lane + warp;\n"
+                       "  out[tid] = lane + warp + __popcll(__ballot(lane > 1));\n"
                        "}\n";
   std::string F = write("src/k.hip", Kernel);
   ProcessResult Before = sarif({"src/k.hip"});
@@ -342,11 +342,11 @@ TEST_F(SarifTest, IdenticalLinesGetOccurrenceNumbers) {
   std::string F = write("k.hip", "#include <hip/hip_runtime.h>\n"
                                  "__global__ void a(float *out) {\n"
                                  "  int lane = threadIdx.x % 32;\n"
-                                 "  out[lane] = 0;\n"
+                                 "  out[lane] = __popcll(__ballot(lane > 1));\n"
                                  "}\n"
                                  "__global__ void b(float *out) {\n"
                                  "  int lane = threadIdx.x % 32;\n"
-                                 "  out[lane] = 1;\n"
+                                 "  out[lane] = __popcll(__ballot(lane > 1)) + 1;\n"
                                  "}\n");
   ProcessResult R = sarif({"k.hip"});
   llvm::json::Object Doc = parseReport(R.Out);

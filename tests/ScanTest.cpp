@@ -439,6 +439,7 @@ TEST_F(ScanTest, AcceptsTheCommandLineOfCMakeClangTidy) {
                                      "  int tid = threadIdx.x;\n"
                                      "#ifdef USE_LANE\n"
                                      "  out[tid] = tid % 32;\n"
+                                     "  out[0] += __popcll(__ballot(tid > 1));\n"
                                      "#endif\n"
                                      "}\n");
   llvm::sys::fs::create_directories(Dir + "/build");

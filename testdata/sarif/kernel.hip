@@ -1,4 +1,4 @@
-// wavecheck SARIF golden input: four findings, one with a note, two on
+// wavecheck SARIF golden input: four findings, three with a note, two on
 // identical lines (fingerprint occurrence counter), one after a non-ASCII
 // comment (columns in code points).
 #include <hip/hip_runtime.h>
@@ -6,13 +6,13 @@
 __global__ void scale(float *out) {
   int tid = threadIdx.x;
   int lane = tid % 32;
-  out[tid] *= lane;
+  out[tid] *= lane + __popcll(__ballot(lane > 1));
 }
 
 __global__ void shift(float *out) {
   int tid = threadIdx.x;
   int lane = tid % 32;
-  out[tid] += lane;
+  out[tid] += lane + __popcll(__ballot(lane > 1));
 }
 
 __global__ void vote(float *out, unsigned long long *masks) {
