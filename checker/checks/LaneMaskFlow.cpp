@@ -186,10 +186,20 @@ bool MaskFlow::widenVar(const VarDecl *VD, llvm::SmallVectorImpl<FixItHint> &Fix
       widenTypeLoc(VD->getTypeSourceInfo()->getTypeLoc(), Ctx);
   if (!Fix)
     return false;
+  // A helper returning the mask in 32 bits would narrow it again at the
+  // return: widening the local alone changes nothing the caller sees.
+  const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  bool ReturnedNarrow = false;
+  if (F && isNarrowInt(F->getReturnType(), Ctx))
+    forEachStmt(F->getBody(), [&](const Stmt *S) {
+      const auto *Ret = dyn_cast<ReturnStmt>(S);
+      ReturnedNarrow |= Ret && Ret->getRetValue() && localVarRef(Ret->getRetValue()) == VD;
+    });
+  if (ReturnedNarrow)
+    return false;
   Fixes.push_back(*Fix);
   FixedVars.insert(VD);
   // Narrow copies of VD would now narrow a 64-bit mask: widen them as well.
-  const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   forEachStmt(F ? F->getBody() : nullptr, [&](const Stmt *S) {
     std::optional<MaskSink> Copy;
     if (localVarRef(dyn_cast<DeclRefExpr>(S)) == VD &&
