@@ -374,15 +374,22 @@ static bool isLaneLikeImpl(const Expr *E, const ASTContext &Ctx, unsigned Depth)
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!V || namesLane(V->getName()))
-      return V != nullptr;
+    if (!V)
+      return false;
+    // A local with an initialiser is what it is initialised with, whatever
+    // its name: `lane = rand() % dims` is a data value, not a lane id.
+    if (localVarRef(DRE) && V->getInit() && Depth)
+      return isLaneLikeImpl(V->getInit(), Ctx, Depth - 1);
+    if (namesLane(V->getName()))
+      return true;
     if (isa<ParmVarDecl>(V))
       return isThreadIndexDerived(DRE);
-    return localVarRef(DRE) && Depth && V->getInit() &&
-           isLaneLikeImpl(V->getInit(), Ctx, Depth - 1);
+    return false;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
-    return isLaneId(Call, Ctx) || calleeName(Call).starts_with("__builtin_amdgcn_workitem_id");
+    return isLaneId(Call, Ctx) || calleeName(Call).starts_with("__builtin_amdgcn_workitem_id") ||
+           ((!Call->getDirectCallee() || !Call->getDirectCallee()->getBuiltinID()) &&
+            namesLane(calleeName(Call))); // a helper such as `getLaneId()`
   return isThreadIdxRead(E);
 }
 
