@@ -249,13 +249,12 @@ private:
       note(F.Crossing, S.Call, Ctx); // an offset of 32 moves data between halves
   }
 
-  /// A `_sync` mask naming lanes 32-63: a constant above 32 bits or a 64-bit
-  /// value (`__activemask()`, an `unsigned long long` variable).
+  /// A `_sync` mask written to name lanes 32-63: a 64-bit value
+  /// (`__activemask()`, an `unsigned long long` variable, `~0ull`), constant
+  /// or not, above 32 bits. CUDA's `~0` or `-1` is an `int`: converted to the
+  /// 64-bit parameter it sets every bit, but nobody widened it for wave64.
   bool namesUpperHalf(const Expr *Mask) const {
-    if (std::optional<int64_t> V = constantValue(Mask, Ctx))
-      return static_cast<uint64_t>(*V) > 0xffffffffull;
-    QualType Ty = Mask->IgnoreParenImpCasts()->getType();
-    return !Ty->isDependentType() && Ty->isIntegerType() && Ctx.getTypeSize(Ty) == 64;
+    return isWidenedMask(Mask, Ctx);
   }
 
   LaneGroups &G;

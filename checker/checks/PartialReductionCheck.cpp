@@ -117,16 +117,10 @@ static SourceLocation reportLoc(const Expr *E, const MatchResult &R) {
   return R.SourceManager->getFileLoc(E->getBeginLoc());
 }
 
-/// A `_sync` shuffle whose mask names lanes 32-63: a constant above 32 bits,
-/// or a 64-bit value (`__activemask()`, an `unsigned long long` variable).
+/// A `_sync` shuffle whose mask was widened to name lanes 32-63
+/// (isWidenedMask()).
 static bool hasWidenedMask(const ShuffleCall &S, const ASTContext &Ctx) {
-  if (!S.Mask)
-    return false;
-  if (std::optional<int64_t> V = constantValue(S.Mask, Ctx))
-    return static_cast<uint64_t>(*V) > Mask32;
-  QualType Ty = S.Mask->IgnoreParenImpCasts()->getType();
-  return !Ty->isDependentType() && Ty->isIntegerType() &&
-         Ctx.getTypeSize(Ty) == LaneMaskBits64;
+  return isWidenedMask(S.Mask, Ctx);
 }
 
 /// The first `threadIdx.y`-style read (findBlockRowIndex()) in the function

@@ -284,6 +284,12 @@ static void scanUserTokens(WarpSizeDetectionCheck::State &St) {
 }
 
 void WarpSizeDetectionCheck::reportRemovedMacro(State &St) {
+  // `#ifndef __AMDGCN_WAVEFRONT_SIZE` / `#define __AMDGCN_WAVEFRONT_SIZE 64`:
+  // where the project's own value is the target's wave size, the code keeps
+  // working for this target (a wave32 target is then reported).
+  if (St.PP.RemovedMacroValue &&
+      *St.PP.RemovedMacroValue == resolveTarget(OffloadArch, *St.Ctx).WaveSize)
+    return;
   for (SourceLocation Loc : St.PP.RemovedMacroTests)
     St.RemovedUses.push_back(
         {Loc, "this test sees no definition unless the project provides one"});

@@ -1,5 +1,6 @@
 //===--- WarpSizePP.cpp - where a compile-time wave size comes from --------===//
 #include "checks/WarpSizePP.h"
+#include "checks/WaveMatchers.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -87,12 +88,25 @@ void ArchConditionRecorder::MacroDefined(const Token &Name, const MacroDirective
   if (!MI || MI->isFunctionLike() || SM.isInSystemHeader(MI->getDefinitionLoc()) ||
       !SM.getFileEntryRefForID(SM.getFileID(MI->getDefinitionLoc())))
     return; // system header, predefined or command-line macro
-  if (llvm::StringRef N = Name.getIdentifierInfo()->getName(); isRemovedWaveSizeMacro(N))
+  llvm::StringRef N = Name.getIdentifierInfo()->getName();
+  if (isRemovedWaveSizeMacro(N)) {
     Facts.RemovedMacrosDefined.push_back(N.str()); // a shim for old headers
-  else if (N == "warpSize")
+    if (MI->getNumTokens() == 1 && MI->getReplacementToken(0).is(tok::numeric_constant)) {
+      llvm::SmallString<8> Buf;
+      uint64_t V = 0;
+      if (!PP.getSpelling(MI->getReplacementToken(0), Buf).getAsInteger(0, V))
+        Facts.RemovedMacroValue = static_cast<int64_t>(V);
+    }
+  } else if (N == "warpSize") {
     Facts.UserWarpSizeMacro = true;
-  auto Cond = llvm::find_if(llvm::reverse(Open),
-                            [](const ArchCondition &C) { return !C.Tested.empty(); });
+  }
+  // The condition choosing the macro is written around it in its own file;
+  // one around the `#include` of that file (an include guard testing the
+  // platform) chooses nothing.
+  auto Cond = llvm::find_if(llvm::reverse(Open), [&](const ArchCondition &C) {
+    return !C.Tested.empty() && SM.getFileID(SM.getExpansionLoc(C.Loc)) ==
+                                    SM.getFileID(SM.getExpansionLoc(Name.getLocation()));
+  });
   if (Cond == Open.rend())
     return;
   ChosenMacro C{Name.getIdentifierInfo()->getName().str(), Name.getLocation(), std::nullopt,
@@ -114,6 +128,10 @@ void ArchConditionRecorder::MacroDefined(const Token &Name, const MacroDirective
     if (!PP.getSpelling(*Num, Buf).rtrim("uUlL").getAsInteger(0, V))
       C.Value = static_cast<int64_t>(V);
   }
+  // `ROCPRIM_WARP_SIZE_32 32u` names one size among the supported ones: its
+  // name says its value, it is not the size detected for the target.
+  if (C.Value && llvm::is_contained(identifierWords(N), std::to_string(*C.Value)))
+    return;
   Facts.Chosen[MI] = std::move(C);
 }
 

@@ -103,6 +103,9 @@ struct PPFacts {
   /// A user file defines a macro named `warpSize` (`#define warpSize 32`):
   /// from there on the name is the project's own, not HIP's variable.
   bool UserWarpSizeMacro = false;
+  /// The value a user file gives `__AMDGCN_WAVEFRONT_SIZE` itself
+  /// (`#define __AMDGCN_WAVEFRONT_SIZE 64` as a fallback), when one literal.
+  std::optional<int64_t> RemovedMacroValue;
   std::vector<clang::FileID> UserFiles;
   std::vector<clang::SourceRange> Skipped;
 

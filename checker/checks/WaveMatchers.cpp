@@ -124,6 +124,18 @@ bool isWarpSizeRef(const Expr *E) {
   return false;
 }
 
+bool isWidenedMask(const Expr *Mask, const ASTContext &Ctx) {
+  if (!Mask)
+    return false;
+  const Expr *Written = Mask->IgnoreParenImpCasts();
+  QualType Ty = Written->getType();
+  if (Ty.isNull() || Ty->isDependentType() || !Ty->isIntegerType() ||
+      Ctx.getTypeSize(Ty) != 64)
+    return false;
+  std::optional<int64_t> V = constantValue(Written, Ctx);
+  return !V || static_cast<uint64_t>(*V) > 0xffffffffull;
+}
+
 WidthKind classifyWidth(const Expr *Width, const ASTContext &Ctx) {
   if (!Width || isWarpSizeRef(Width))
     return WidthKind::FullWave;

@@ -92,6 +92,13 @@ enum class WidthKind {
 };
 WidthKind classifyWidth(const clang::Expr *Width, const clang::ASTContext &Ctx);
 
+/// True when the `_sync` mask \p Mask is written to name lanes 32-63: its
+/// type as written (before the conversion to the 64-bit parameter) has 64
+/// bits, and it is no constant or one above 32 bits (`__activemask()`, an
+/// `unsigned long long`, `~0ull`). CUDA's `~0` and `-1` are `int`s that only
+/// become 64 bits through the conversion: not widened.
+bool isWidenedMask(const clang::Expr *Mask, const clang::ASTContext &Ctx);
+
 /// How many variable initialisers a derivation is followed through: enough
 /// for `tid -> lane -> srcLane` chains, small enough to stay linear.
 constexpr unsigned MaxDerivationDepth = 4;
