@@ -158,9 +158,20 @@ void Fp8FormatTargetMismatchCheck::addUse(const Spelling *S, SourceLocation Loc)
 void Fp8FormatTargetMismatchCheck::checkTypeOrEnum(const MatchResult &R) {
   if (const auto *DRE = R.Nodes.getNodeAs<DeclRefExpr>("enum"))
     return addUse(fp8::findSpelling(DRE->getDecl()->getName()), DRE->getLocation());
-  auto TL = R.Nodes.getNodeAs<TypeLoc>("type")->getUnqualifiedLoc().getAs<TagTypeLoc>();
-  if (TL && TL.getDecl()->getIdentifier())
-    addUse(fp8::findSpelling(TL.getDecl()->getName()), TL.getNameLoc());
+  const TypeLoc *Loc = R.Nodes.getNodeAs<TypeLoc>("type");
+  auto TL = Loc->getUnqualifiedLoc().getAs<TagTypeLoc>();
+  if (!TL || !TL.getDecl()->getIdentifier())
+    return;
+  const Spelling *S = fp8::findSpelling(TL.getDecl()->getName());
+  // `typedef __hip_fp8_e4m3 __nv_fp8_e4m3;` in a port's compatibility
+  // header names CUDA's type by HIP's type of the same format: the port is
+  // faithful, and the uses of the CUDA name are judged where they are.
+  DynTypedNodeList Ps = R.Context->getParents(*Loc);
+  if (const auto *TD = Ps.empty() ? nullptr : Ps[0].get<TypedefNameDecl>(); TD && S)
+    if (const Spelling *Alias = fp8::findSpelling(TD->getName());
+        Alias && Alias->Format == S->Format && Alias->From != S->From)
+      return;
+  addUse(S, TL.getNameLoc());
 }
 
 /// Literals 448 and 240 used as an FP8 range bound: an argument of a clamp
@@ -223,6 +234,13 @@ void Fp8FormatTargetMismatchCheck::checkLiteral(const MatchResult &R) {
     Floating |= FD && IsFloat(FD->getReturnType());
   }
   if (!Floating)
+    return;
+  // A software encoder that builds the FP8 byte itself (it returns the
+  // 8-bit code) implements the format it is written for; the hardware's
+  // format does not apply to it.
+  if (const FunctionDecl *FD = enclosingFunction(Lit, *R.Context, /*InnermostLambda=*/true);
+      FD && FD->getReturnType()->isIntegerType() && !FD->getReturnType()->isDependentType() &&
+      R.Context->getTypeSize(FD->getReturnType()) == 8)
     return;
   SourceLocation Written = SM->getSpellingLoc(Lit->getBeginLoc());
   SourceLocation Expansion = SM->getExpansionLoc(Lit->getBeginLoc());

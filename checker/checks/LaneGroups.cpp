@@ -54,9 +54,28 @@ llvm::StringRef spelledName(const Expr *E, const ASTContext &Ctx) {
   return {};
 }
 
+/// True when \p Name says it is the size of a warp or wavefront:
+/// `WARP_SIZE`, `kWaveSize`, `WAVEFRONT_SIZE`, `warpsize`, `WARP_THREADS`,
+/// `WS`; not a quantity per warp (`vals_per_warp`, `WARPS_PER_BLOCK`).
+bool namesSizeOfWave(llvm::StringRef Name) {
+  llvm::SmallVector<std::string, 4> W = identifierWords(Name);
+  auto Wave = [](llvm::StringRef X) { return X == "warp" || X == "wave" || X == "wavefront"; };
+  auto Size = [](llvm::StringRef X) {
+    return X == "size" || X == "sz" || X == "width" || X == "threads" || X == "lanes";
+  };
+  for (size_t I = 0; I < W.size(); ++I) {
+    llvm::StringRef X = W[I];
+    if (X == "ws" || X == "warpsize" || X == "wavesize" || X == "wavefrontsize")
+      return true;
+    if (Wave(X) && I + 1 < W.size() && Size(W[I + 1]))
+      return true;
+  }
+  return false;
+}
+
 /// A constant of value \p V named as the wave size (`WARP_SIZE` = 64).
 bool isNamedWaveConstant(const Expr *E, int64_t V, const ASTContext &Ctx) {
-  return constantValue(E, Ctx) == V && namesWaveSize(spelledName(E, Ctx));
+  return constantValue(E, Ctx) == V && namesSizeOfWave(spelledName(E, Ctx));
 }
 
 /// `warpSize`, or a wave-size-named constant of 64.

@@ -87,6 +87,18 @@ static Step stepOf(const Expr *Inc, const VarDecl *V, const ASTContext &Ctx) {
   }
 }
 
+/// True when the halving loop \p Loop over \p Var ends before offset 1
+/// (`o >= 4`, `o > 2`): it reduces across a strided subset of the lanes that
+/// the data layout gives (an MMA tile), not across a warp.
+static bool stopsAbove1(const ForStmt *Loop, const VarDecl *Var, const ASTContext &Ctx) {
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      Loop->getCond() ? Loop->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || !refersTo(Cond->getLHS(), Var))
+    return false;
+  std::optional<int64_t> B = constantValue(Cond->getRHS(), Ctx);
+  return B && ((Cond->getOpcode() == BO_GE && *B > 1) || (Cond->getOpcode() == BO_GT && *B >= 1));
+}
+
 /// A shuffle offset: its constant value, or half the wave for `warpSize / 2`
 /// and `warpSize >> 1` (so a ladder fixed by this check reads 32, 16, ...).
 static std::optional<int64_t> offsetValue(const Expr *E, const ASTContext &Ctx,
@@ -265,7 +277,7 @@ void PartialReductionCheck::checkLoop(const MatchResult &R, const TargetProfile 
   Step Dir = stepOf(Inc, Var, Ctx);
 
   if (Dir == Step::Halving) {
-    if (!Reduction || constantValue(Init, Ctx) != Warp32HalfOffset)
+    if (!Reduction || constantValue(Init, Ctx) != Warp32HalfOffset || stopsAbove1(Loop, Var, Ctx))
       return;
     LaneGroupFacts F = around(Loop, R);
     if (!consumedPerWave(F))
