@@ -64,6 +64,7 @@ private:
                     llvm::SmallPtrSetImpl<const Stmt *> &Inner) const;
   bool hasFreeTerm(const Expr *E) const;
   const Expr *findPanelRead(const Stmt *Body) const;
+  bool onlyThreadTerm(const clang::Expr *E) const;
   bool sameWidth(const Split &A, const Split &B) const;
 
   const FunctionDecl *Kernel;
@@ -249,6 +250,25 @@ bool KernelFlow::hasFreeTerm(const Expr *E) const {
   return maskOf(E) == 0 && !constantValue(E, Ctx);
 }
 
+/// True when the free terms of the index \p E (hasFreeTerm()) are the thread
+/// index alone (`head * head_size + tid`): each workgroup reads one vector of
+/// one element per thread, no panel worth keeping in one L2.
+bool KernelFlow::onlyThreadTerm(const Expr *E) const {
+  llvm::SmallVector<const Expr *, 4> Free, Work{E};
+  while (!Work.empty()) {
+    const Expr *X = Work.pop_back_val()->IgnoreParenImpCasts();
+    const auto *BO = dyn_cast<BinaryOperator>(X);
+    if (BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
+      Work.push_back(BO->getLHS());
+      Work.push_back(BO->getRHS());
+    } else if (maskOf(X) == 0 && !constantValue(X, Ctx)) {
+      Free.push_back(X);
+    }
+  }
+  return Free.size() == 1 && (isThreadIdxRead(Free[0]) ||
+                              (isa<DeclRefExpr>(Free[0]) && isThreadIndexDerived(Free[0])));
+}
+
 /// The first read of an operand (a subscript of, or an offset added to, a
 /// kernel pointer) whose address depends on exactly one tile coordinate;
 /// plain stores and single elements (hasFreeTerm()) do not count.
@@ -263,6 +283,7 @@ const Expr *KernelFlow::findPanelRead(const Stmt *Body) const {
     llvm::SmallVector<const Expr *, 4> Offsets;
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
       if (isOperandPointer(ASE->getBase()) && hasFreeTerm(ASE->getIdx()) &&
+          !onlyThreadTerm(ASE->getIdx()) &&
           OneCoordinate(maskOf(ASE->getBase()) | maskOf(ASE->getIdx())))
         Found = E;
     } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
