@@ -326,7 +326,7 @@ struct HardcodedWarpSizeCheck::State {
     } C;
     C.V = V;
     C.N = &N;
-    C.TraverseDecl(Ctx->getTranslationUnitDecl());
+    C.TraverseAST(*Ctx);
     return N;
   }
 

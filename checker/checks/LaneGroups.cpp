@@ -282,7 +282,7 @@ private:
 
 LaneGroups::LaneGroups(ASTContext &Ctx) {
   LaneGroupsBuilder B(*this, Ctx);
-  B.TraverseDecl(Ctx.getTranslationUnitDecl());
+  B.TraverseAST(Ctx); // the traversal scope: declarations outside system headers
   B.finish();
 }
 
