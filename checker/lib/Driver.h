@@ -151,6 +151,13 @@ struct RunResult {
   /// Per analysed source: every file its parses read from disk (itself and
   /// the headers it includes); --fix uses it to tell which edits broke a file.
   std::map<std::string, std::set<std::string>> FilesRead;
+  /// Per analysed source: each pass that had a compiler error or crashed
+  /// ("device pass for gfx942", "host pass for gfx90a") -> its first error
+  /// ("file:line:col: message"). A compiler error on the line of a finding is
+  /// the finding's consequence and does not count; neither does a missing
+  /// header. --fix undoes a round of edits after which a pass fails that did
+  /// not before.
+  std::map<std::string, std::map<std::string, std::string>> ParseFailures;
 };
 
 /// Expands Options::Inputs and the compile database into jobs. Problems with
@@ -195,12 +202,12 @@ unsigned applyFixes(RunResult &R, FixSession *S = nullptr);
 
 /// Checks the edits of the latest applyFixes round: \p After is the analysis
 /// of the fixed files, \p Before the analysis of the files before any edit.
-/// For every source with a compiler error (a Fatal InputError) in \p After
-/// but none in \p Before, every file it read that S.LastRound changed gets
-/// its original content back (atomically, and only while it still holds what
-/// --fix wrote) and is frozen. Returns the number of files restored; problems
-/// and a note per restored file are appended to \p Problems (Kind
-/// "fix-failed", Fatal).
+/// For every source with a pass (a target, host or device) that fails in
+/// \p After but did not in \p Before (RunResult::ParseFailures), every file
+/// it read that S.LastRound changed gets its original content back
+/// (atomically, and only while it still holds what --fix wrote) and is
+/// frozen. Returns the number of files restored; problems and a note per
+/// restored file are appended to \p Problems (Kind "fix-failed", Fatal).
 unsigned revertBreakingFixes(const RunResult &Before, const RunResult &After,
                              FixSession &S, std::vector<InputError> &Problems);
 

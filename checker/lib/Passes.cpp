@@ -143,6 +143,9 @@ struct JobResult {
   std::vector<InputError> Errors;
   std::vector<std::string> Dropped;
   ContentLog Read; ///< files the parses read, hashed (for --fix)
+  /// Each pass that failed ("host pass for gfx942") -> its first error
+  /// (RunResult::ParseFailures).
+  std::map<std::string, std::string> Failures;
 };
 
 /// The header name of clang's "'name' file not found" error, or "" for any
@@ -153,10 +156,12 @@ llvm::StringRef missingHeaderName(llvm::StringRef Msg) {
   return Msg.drop_front().drop_back(llvm::StringRef("' file not found").size());
 }
 
-/// Turns compiler errors into InputErrors: a missing header is named and is
-/// not fatal; the first other error makes the file fatal (exit code 3).
+/// Turns the compiler errors of pass \p PassName into InputErrors: a missing
+/// header is named and is not fatal; the first other error of the pass is
+/// its failure (JobResult::Failures), and the first of the file makes the
+/// file fatal (exit code 3).
 void collectCompilerError(const clang::tidy::ClangTidyError &E, const Job &J,
-                          LineTable &Lines, JobResult &R) {
+                          const std::string &PassName, LineTable &Lines, JobResult &R) {
   llvm::StringRef Msg = E.Message.Message;
   if (Msg.ends_with("file not found")) {
     R.Errors.push_back({J.File, "missing header: " + Msg.str() +
@@ -164,15 +169,16 @@ void collectCompilerError(const clang::tidy::ClangTidyError &E, const Job &J,
                         false, "missing-header"});
     return;
   }
-  for (const InputError &Old : R.Errors)
-    if (Old.Fatal)
-      return; // one compiler error per file is enough to say it is broken
   std::string Path = canonicalPath(E.Message.FilePath, E.BuildDirectory);
   auto [Line, Col] = Lines.lineColumn(Path, E.Message.FileOffset);
   std::string Where = Path.empty()
                           ? std::string()
                           : displayPath(Path) + ":" +
                                 std::to_string(Line) + ":" + std::to_string(Col) + ": ";
+  R.Failures.try_emplace(PassName, Where + Msg.str());
+  for (const InputError &Old : R.Errors)
+    if (Old.Fatal)
+      return; // one compiler error per file is enough to say it is broken
   R.Errors.push_back({J.File, "cannot be analysed: " + Where + Msg.str(), true});
 }
 
@@ -263,9 +269,11 @@ JobResult runJob(const Job &J, const Options &Opts) {
       if (!New)
         break;
     }
+    std::string PassName = P.name().str() + " pass for " + P.Arch;
     if (!Ok) {
-      R.Errors.push_back({J.File, "cannot be analysed: the parser crashed in the " +
-                                      P.name().str() + " pass for " + P.Arch, true});
+      R.Failures.try_emplace(PassName, "the parser crashed");
+      R.Errors.push_back({J.File, "cannot be analysed: the parser crashed in the " + PassName,
+                          true});
       continue;
     }
     for (clang::tidy::ClangTidyError &E : Later)
@@ -296,7 +304,7 @@ JobResult runJob(const Job &J, const Options &Opts) {
                             return !E->Message.FilePath.empty();
                           });
     for (const clang::tidy::ClangTidyError *E : CompilerErrors)
-      collectCompilerError(*E, J, Lines, R);
+      collectCompilerError(*E, J, PassName, Lines, R);
   }
   return R;
 }
@@ -364,6 +372,8 @@ RunResult analyse(const Options &Opts) {
       recordContent(Out.ParsedContent, File, Hash);
       Out.FilesRead[Jobs[I].File].insert(File);
     }
+    if (!R.Failures.empty())
+      Out.ParseFailures[Jobs[I].File] = R.Failures;
     for (const std::string &D : R.Dropped)
       Dropped[llvm::StringRef(D).split(' ').first.split('=').first.str()].insert(D);
   }
