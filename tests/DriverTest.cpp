@@ -208,6 +208,50 @@ TEST_F(DriverTest, GarbageInputIsAnErrorAndDoesNotStopOtherFiles) {
   EXPECT_EQ(Broken.size(), 2u) << R.Out;
 }
 
+TEST_F(DriverTest, FindingsOfAParseWithCompilerErrorsAreMarkedAndNotFixed) {
+  // The error is on another line than the finding: it is not the finding's
+  // consequence, so the finding comes from a broken AST.
+  std::string Text = std::string(LaneKernel) + "int broken = undeclared_name;\n";
+  std::string F = write("broken.hip", Text);
+  ProcessResult R = runWavecheck({"--format=json", F});
+  EXPECT_EQ(R.ExitCode, 3) << R.Out << R.Err;
+  llvm::json::Object J = parseReport(R.Out);
+  ASSERT_EQ(findings(J).size(), 1u) << R.Out;
+  const llvm::json::Object &Fd = *findings(J)[0].getAsObject();
+  EXPECT_EQ(Fd.getBoolean("parse_failed"), true) << R.Out;
+  ASSERT_TRUE(Fd.getArray("fixes"));
+  EXPECT_TRUE(Fd.getArray("fixes")->empty()) << "no fix-it from a broken AST: " << R.Out;
+  R = runWavecheck({F}, Dir);
+  EXPECT_NE(R.Out.find("broken.hip:4:20: note: found only where broken.hip does not parse "
+                       "(compiler errors): the finding may be wrong; it has no fix-it and "
+                       "does not fail the gate\n"),
+            std::string::npos)
+      << R.Out;
+  EXPECT_NE(R.Out.find("wavecheck: 1 finding in 1 file (1 source), 1 found only in parses "
+                       "with compiler errors (not gated), 1 input not analysed\n"),
+            std::string::npos)
+      << R.Out;
+  runWavecheck({"--fix", F});
+  EXPECT_EQ(readFile(F), Text) << "--fix leaves the file as it was";
+}
+
+TEST_F(DriverTest, FindingOfAPassThatParsedIsNotMarked) {
+  // The host pass fails; the device pass, which reports the finding too, parses.
+  std::string F = write("host-broken.hip", std::string("#if !defined(__HIP_DEVICE_COMPILE__)\n"
+                                                       "int broken = undeclared_name;\n"
+                                                       "#endif\n") +
+                                               LaneKernel);
+  ProcessResult R = runWavecheck({"--format=json", "--passes=host,device", F});
+  EXPECT_EQ(R.ExitCode, 3) << "the host pass failed: " << R.Out << R.Err;
+  llvm::json::Object J = parseReport(R.Out);
+  ASSERT_EQ(findings(J).size(), 1u) << R.Out;
+  const llvm::json::Object &Fd = *findings(J)[0].getAsObject();
+  EXPECT_EQ(Fd.getBoolean("parse_failed"), false) << R.Out;
+  EXPECT_EQ(strings(Fd, "passes"), (std::set<std::string>{"device", "host"}));
+  ASSERT_TRUE(Fd.getArray("fixes"));
+  EXPECT_EQ(Fd.getArray("fixes")->size(), 1u) << R.Out;
+}
+
 TEST_F(DriverTest, NonexistentInputIsAnError) {
   ProcessResult R = runWavecheck({"--format=json", Dir + "/nope.hip"});
   EXPECT_EQ(R.ExitCode, 3);

@@ -117,6 +117,14 @@ struct Finding {
   std::vector<Replacement> Fixes;
   std::vector<Note> Notes;
   clang::tidy::ClangTidyError Raw;  ///< as clang-tidy produced it (YAML export)
+  /// True when every pass that reported the finding had a compiler error
+  /// (RunResult::ParseFailures): the AST it was found in is not the code's,
+  /// so the finding may be wrong. Such a finding has no fix-it and does not
+  /// fail the gate; the reports mark it (JSON `parse_failed`).
+  bool ParseFailed = false;
+  /// With ParseFailed: the translation units (main files) whose failed
+  /// parses reported it.
+  std::set<std::string> FailedUnits;
 };
 
 /// An input that could not be (fully) analysed.

@@ -1,6 +1,7 @@
 //===--- Output.cpp - text and JSON reports --------------------------------===//
 #include "lib/Driver.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -72,6 +73,15 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
     for (const Note &N : F.Notes)
       OS << displayPath(N.File) << ":" << N.Line << ":" << N.Column
          << ": note: " << N.Message << "\n";
+    if (F.ParseFailed) {
+      std::string Units;
+      for (const std::string &U : F.FailedUnits)
+        Units += (Units.empty() ? "" : ", ") + displayPath(U);
+      OS << Path << ":" << F.Line << ":" << F.Column << ": note: found only where " << Units
+         << (F.FailedUnits.size() == 1 ? " does" : " do")
+         << " not parse (compiler errors): the finding may be wrong; it has no fix-it "
+            "and does not fail the gate\n";
+    }
     if (R.PassesPerFile > 1) {
       std::string Targets, Passes;
       for (const std::string &T : F.Targets)
@@ -124,6 +134,9 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
     OS << R.Findings.size() << (R.Findings.size() == 1 ? " finding" : " findings") << " in "
        << WithFindings << (WithFindings == 1 ? " file" : " files") << " ("
        << R.Files.size() << (R.Files.size() == 1 ? " source" : " sources") << ")";
+  size_t Unparsed = llvm::count_if(R.Findings, [](const Finding &F) { return F.ParseFailed; });
+  if (Unparsed)
+    OS << ", " << Unparsed << " found only in parses with compiler errors (not gated)";
   if (Fatal)
     OS << ", " << Fatal << (Fatal == 1 ? " input not analysed" : " inputs not analysed");
   if (Missing)
@@ -157,6 +170,7 @@ void printJson(const RunResult &R, llvm::raw_ostream &OS) {
             for (const std::string &P : F.Passes)
               J.value(P);
           });
+          J.attribute("parse_failed", F.ParseFailed);
           J.attributeArray("fixes", [&] {
             for (const Replacement &Rp : F.Fixes)
               J.object([&] {

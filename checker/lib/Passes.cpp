@@ -282,11 +282,11 @@ JobResult runJob(const Job &J, const Options &Opts) {
     // finding's consequence (e.g. `int a[warpSize]` with ROCm 7 headers): the
     // finding explains it, and the file was analysed.
     std::set<std::pair<std::string, unsigned>> FindingLines;
+    std::vector<Finding> PassFindings;
     for (const clang::tidy::ClangTidyError &E : Errors)
       if (!llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
-        Finding F = toFinding(E, P.Arch, P.name(), Lines);
-        FindingLines.insert({F.File, F.Line});
-        R.Findings.add(std::move(F));
+        PassFindings.push_back(toFinding(E, P.Arch, P.name(), Lines));
+        FindingLines.insert({PassFindings.back().File, PassFindings.back().Line});
       }
     // Errors with a location first: "too many errors emitted" says nothing.
     std::vector<const clang::tidy::ClangTidyError *> CompilerErrors;
@@ -305,6 +305,17 @@ JobResult runJob(const Job &J, const Options &Opts) {
                           });
     for (const clang::tidy::ClangTidyError *E : CompilerErrors)
       collectCompilerError(*E, J, PassName, Lines, R);
+    // The findings of a pass with a compiler error come from an AST that is
+    // not the code's: marked, so that they neither fail the gate nor get
+    // fixed (unless a pass that parsed reports them too; FindingSet::add).
+    bool Failed = R.Failures.count(PassName);
+    for (Finding &F : PassFindings) {
+      if (Failed) {
+        F.ParseFailed = true;
+        F.FailedUnits.insert(J.File);
+      }
+      R.Findings.add(std::move(F));
+    }
   }
   return R;
 }
@@ -395,6 +406,13 @@ RunResult analyse(const Options &Opts) {
     Out.Notes.push_back(Note);
   }
   Out.Findings = All.take();
+  // Fix-its computed on an AST with compiler errors are not applied or
+  // exported: the next round could not tell whether they broke the file.
+  for (Finding &F : Out.Findings)
+    if (F.ParseFailed) {
+      F.Fixes.clear();
+      F.Raw.Message.Fix.clear();
+    }
   sortResult(Out);
   return Out;
 }

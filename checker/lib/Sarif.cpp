@@ -29,8 +29,9 @@
 /// between blocks to code scanning's 1000 characters (lib/SarifRules.cpp);
 /// help = the whole doc (text and markdown); default level "warning". A
 /// result's level is "error" when the finding is an error
-/// (warnings-as-errors), else "warning". Results keep the order of
-/// RunResult::Findings.
+/// (warnings-as-errors), "note" when it came only from parses with compiler
+/// errors (properties.parseFailed true; it does not fail the gate), else
+/// "warning". Results keep the order of RunResult::Findings.
 ///
 /// Invocation: executionSuccessful is false when some input could not be
 /// analysed (exit code 3), true otherwise (findings do not make a run fail).
@@ -381,8 +382,11 @@ llvm::json::Object SarifBuilder::build() {
         clang::SarifResult::create(RuleIndex[F.Check])
             .setRuleId(F.Check)
             .setDiagnosticMessage(F.Message)
-            .setDiagnosticLevel(F.Severity == "error" ? clang::SarifResultLevel::Error
-                                                      : clang::SarifResultLevel::Warning)
+            // A finding of a parse with compiler errors does not fail the
+            // gate; code scanning shows it as a note.
+            .setDiagnosticLevel(F.ParseFailed            ? clang::SarifResultLevel::Note
+                                : F.Severity == "error" ? clang::SarifResultLevel::Error
+                                                        : clang::SarifResultLevel::Warning)
             .addPartialFingerprint("primaryLocationLineHash", fingerprint(F)));
 
   llvm::json::Object Doc = Writer.createDocument();
@@ -431,7 +435,8 @@ llvm::json::Object SarifBuilder::build() {
         {"targets", llvm::json::Array(std::vector<std::string>(F.Targets.begin(),
                                                                F.Targets.end()))},
         {"passes", llvm::json::Array(std::vector<std::string>(F.Passes.begin(),
-                                                              F.Passes.end()))}};
+                                                              F.Passes.end()))},
+        {"parseFailed", F.ParseFailed}};
   }
 
   // One automation id per target set, so code scanning keeps the runs for
