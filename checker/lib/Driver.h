@@ -89,6 +89,11 @@ struct Job {
   /// Effective configuration (lib/Config.h), set by analyse(); null: the
   /// command-line options alone.
   std::shared_ptr<const FileConfig> Config;
+  /// A header (.cuh, .h, .hpp) found by a directory scan: analysed through
+  /// the sources that include it, and on its own only when none does (then a
+  /// compiler error in it is a note, not an input error; docs/scans.md).
+  /// False for files named on the command line or by the compile database.
+  bool ScannedHeader = false;
 };
 
 /// A location-carrying message attached to a finding.
@@ -135,14 +140,22 @@ struct InputError {
   /// missing header, after which the file's findings still come out.
   bool Fatal = true;
   /// What went wrong, for tools reading the JSON `errors` (README, "JSON"):
-  /// "missing-header", "not-analysed", "no-input", "fix-refused",
-  /// "fix-failed", "fix-conflict"; empty means "not-analysed" when Fatal,
-  /// else "incomplete".
+  /// "missing-header", "not-analysed", "no-input", "header-not-parsed" (a
+  /// scanned header that no scanned source includes does not parse on its
+  /// own; not Fatal, printed as a note), "fix-refused", "fix-failed",
+  /// "fix-conflict"; empty means "not-analysed" when Fatal, else
+  /// "incomplete".
   std::string Kind;
 };
 
 struct RunResult {
-  std::vector<std::string> Files;  ///< every source analysed (absolute, sorted)
+  /// Every translation unit analysed (absolute, sorted): the scanned sources,
+  /// the files named on the command line or by the compile database, and the
+  /// scanned headers that no scanned source includes.
+  std::vector<std::string> Files;
+  /// Scanned headers analysed through the sources that include them, not on
+  /// their own -> those sources (absolute, sorted).
+  std::map<std::string, std::vector<std::string>> IncludedHeaders;
   std::vector<Finding> Findings;   ///< sorted by file, line, column, check
   std::vector<InputError> Errors;  ///< sorted by file, de-duplicated
   std::vector<std::string> Notes;  ///< driver notes (dropped nvcc flags ...)
@@ -173,7 +186,10 @@ struct RunResult {
 std::vector<Job> collectJobs(const Options &Opts, RunResult &Out);
 
 /// Runs every pass over every job (in parallel with Opts.Jobs threads) and
-/// merges the results. Deterministic whatever Opts.Jobs is.
+/// merges the results: first the sources and the files named on the command
+/// line or by the compile database, then the scanned headers that none of
+/// them read (RunResult::IncludedHeaders lists the others). Deterministic
+/// whatever Opts.Jobs is.
 RunResult analyse(const Options &Opts);
 
 /// Writes the findings as clang-style text or as the JSON of DESIGN.md.

@@ -92,21 +92,32 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
          << " in the " << Passes << (F.Passes.size() == 1 ? " pass\n" : " passes\n");
     }
   }
-  std::set<std::string> NotAnalysed;
+  // Fatal errors: "not analysed"; a scanned header that no source includes
+  // and that does not parse on its own: a note (docs/scans.md).
+  std::set<std::string> NotAnalysed, NotParsed;
   unsigned Fatal = 0, Missing = 0;
   for (const InputError &E : R.Errors) {
-    OS << displayPath(E.File) << ": " << (E.Fatal ? "error: " : "warning: ") << E.Message
-       << "\n";
+    bool HeaderNote = E.Kind == "header-not-parsed";
+    OS << displayPath(E.File) << ": "
+       << (E.Fatal ? "error: " : HeaderNote ? "note: " : "warning: ") << E.Message << "\n";
     if (E.Fatal) {
       ++Fatal;
       NotAnalysed.insert(displayPath(E.File));
+    } else if (HeaderNote) {
+      NotParsed.insert(displayPath(E.File));
     } else {
       ++Missing;
     }
   }
-  // One summary line per file analysed or holding a finding, then the total.
+  // One summary line per file analysed (a header through the sources that
+  // include it too) or holding a finding, then the total.
   for (const std::string &F : R.Files)
     PerFile.try_emplace(displayPath(F));
+  std::map<std::string, size_t> Through;
+  for (const auto &[Header, Sources] : R.IncludedHeaders) {
+    PerFile.try_emplace(displayPath(Header));
+    Through[displayPath(Header)] = Sources.size();
+  }
   unsigned WithFindings = 0;
   for (const auto &[File, Counts] : PerFile) {
     unsigned N = 0;
@@ -121,10 +132,15 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
       OS << "not analysed (see the error above)" << (N ? ", " : "\n");
     if (N == 0 && NotAnalysed.count(File))
       continue;
+    if (NotParsed.count(File))
+      OS << "does not parse on its own (see the note above), ";
     if (N == 0)
-      OS << "no findings\n";
+      OS << "no findings";
     else
-      OS << N << (N == 1 ? " finding (" : " findings (") << Detail << ")\n";
+      OS << N << (N == 1 ? " finding (" : " findings (") << Detail << ")";
+    if (auto It = Through.find(File); It != Through.end())
+      OS << ", analysed through " << It->second << (It->second == 1 ? " source" : " sources");
+    OS << "\n";
   }
   OS << "wavecheck: ";
   if (R.Findings.empty())
@@ -139,6 +155,11 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
     OS << ", " << Unparsed << " found only in parses with compiler errors (not gated)";
   if (Fatal)
     OS << ", " << Fatal << (Fatal == 1 ? " input not analysed" : " inputs not analysed");
+  if (!NotParsed.empty())
+    OS << ", " << NotParsed.size()
+       << (NotParsed.size() == 1
+               ? " header that no source includes does not parse on its own"
+               : " headers that no source includes do not parse on their own");
   if (Missing)
     OS << ", " << Missing << (Missing == 1 ? " input problem" : " input problems")
        << " (missing headers: findings may be incomplete)";

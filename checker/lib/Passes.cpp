@@ -1,9 +1,14 @@
 //===--- Passes.cpp - device and host passes over each job -----------------===//
+///
+/// \file
+/// runJob (Passes.h): the compile command of each pass, the missing-header
+/// rounds, and the findings and compiler errors of each pass.
+///
+//===----------------------------------------------------------------------===//
 #include "lib/Config.h"
-#include "lib/Driver.h"
 #include "lib/Findings.h"
-#include "lib/Fixes.h"
 #include "lib/ParseThread.h"
+#include "lib/Passes.h"
 #include "lib/StandIn.h"
 #include "lib/TidyRunner.h"
 
@@ -15,10 +20,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ThreadPool.h"
 #include <algorithm>
 #include <map>
-#include <mutex>
 
 namespace wavecheck {
 
@@ -138,16 +141,6 @@ clang::tooling::CompileCommand buildCommand(const Job &J, const Pass &P,
   return clang::tooling::CompileCommand(J.Directory, J.File, std::move(Args), "");
 }
 
-struct JobResult {
-  FindingSet Findings;
-  std::vector<InputError> Errors;
-  std::vector<std::string> Dropped;
-  ContentLog Read; ///< files the parses read, hashed (for --fix)
-  /// Each pass that failed ("host pass for gfx942") -> its first error
-  /// (RunResult::ParseFailures).
-  std::map<std::string, std::string> Failures;
-};
-
 /// The header name of clang's "'name' file not found" error, or "" for any
 /// other message.
 llvm::StringRef missingHeaderName(llvm::StringRef Msg) {
@@ -159,7 +152,8 @@ llvm::StringRef missingHeaderName(llvm::StringRef Msg) {
 /// Turns the compiler errors of pass \p PassName into InputErrors: a missing
 /// header is named and is not fatal; the first other error of the pass is
 /// its failure (JobResult::Failures), and the first of the file makes the
-/// file fatal (exit code 3).
+/// file fatal (exit code 3), except in a scanned header analysed on its own
+/// (no scanned source includes it): there it is a note, "header-not-parsed".
 void collectCompilerError(const clang::tidy::ClangTidyError &E, const Job &J,
                           const std::string &PassName, LineTable &Lines, JobResult &R) {
   llvm::StringRef Msg = E.Message.Message;
@@ -177,10 +171,19 @@ void collectCompilerError(const clang::tidy::ClangTidyError &E, const Job &J,
                                 std::to_string(Line) + ":" + std::to_string(Col) + ": ";
   R.Failures.try_emplace(PassName, Where + Msg.str());
   for (const InputError &Old : R.Errors)
-    if (Old.Fatal)
+    if (Old.Fatal || Old.Kind == "header-not-parsed")
       return; // one compiler error per file is enough to say it is broken
-  R.Errors.push_back({J.File, "cannot be analysed: " + Where + Msg.str(), true});
+  if (J.ScannedHeader)
+    R.Errors.push_back({J.File,
+                        "no scanned source includes this header, and it does not parse on "
+                        "its own: " + Where + Msg.str() +
+                            "; its findings are marked and do not fail the gate",
+                        false, "header-not-parsed"});
+  else
+    R.Errors.push_back({J.File, "cannot be analysed: " + Where + Msg.str(), true});
 }
+
+} // namespace
 
 JobResult runJob(const Job &J, const Options &Opts) {
   JobResult R;
@@ -318,103 +321,6 @@ JobResult runJob(const Job &J, const Options &Opts) {
     }
   }
   return R;
-}
-
-} // namespace
-
-RunResult analyse(const Options &Opts) {
-  RunResult Out;
-  std::vector<Job> Jobs = collectJobs(Opts, Out);
-  // An invalid .wavecheck.yaml stops the run before any parse (exit 2).
-  if (!resolveConfigs(Opts, Jobs, Out))
-    return Out;
-  for (const Job &J : Jobs)
-    Out.Files.push_back(J.File);
-  // Files can have different targets (OffloadArch per configuration): the
-  // largest count decides whether reports name the targets of a finding.
-  Out.PassesPerFile = Opts.Arches.size() * (Opts.DevicePass + Opts.HostPass);
-  std::set<std::string> Arches;
-  for (const Job &J : Jobs) {
-    Out.PassesPerFile = std::max(Out.PassesPerFile, J.Config->Arches.size() *
-                                                        (Opts.DevicePass + Opts.HostPass));
-    Arches.insert(J.Config->Arches.begin(), J.Config->Arches.end());
-  }
-  Out.Arches.assign(Arches.begin(), Arches.end());
-  // Each job's findings are taken out where it ends (to count them for the
-  // progress line) and merged below in job order, whatever order the jobs
-  // ended in: the output does not depend on Opts.Jobs.
-  std::vector<JobResult> Results(Jobs.size());
-  std::vector<std::vector<Finding>> JobFindings(Jobs.size());
-  std::mutex ProgressLock;
-  size_t Done = 0, FindingsSoFar = 0;
-  auto Run = [&](size_t I) {
-    JobResult R = runJob(Jobs[I], Opts);
-    std::vector<Finding> Fs = R.Findings.take();
-    size_t N = Fs.size();
-    Results[I] = std::move(R);
-    JobFindings[I] = std::move(Fs);
-    if (Opts.Progress) {
-      std::lock_guard<std::mutex> Lock(ProgressLock);
-      FindingsSoFar += N;
-      Opts.Progress(++Done, Jobs.size(), FindingsSoFar);
-    }
-  };
-  if (Opts.Jobs <= 1 || Jobs.size() <= 1) {
-    for (size_t I = 0; I < Jobs.size(); ++I)
-      Run(I);
-  } else {
-    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Opts.Jobs));
-    for (size_t I = 0; I < Jobs.size(); ++I)
-      Pool.async([&, I] { Run(I); });
-    Pool.wait();
-  }
-  // One note per nvcc-only flag, however many commands had it: the flag as
-  // written when all wrote it alike ("-Xcompiler=-fPIC"), else its name and up
-  // to MaxDroppedExamples of the ways it was written.
-  constexpr size_t MaxDroppedExamples = 3;
-  std::map<std::string, std::set<std::string>> Dropped;
-  FindingSet All;
-  for (size_t I = 0; I < Results.size(); ++I) {
-    JobResult &R = Results[I];
-    for (Finding &F : JobFindings[I])
-      All.add(std::move(F));
-    Out.Errors.insert(Out.Errors.end(), R.Errors.begin(), R.Errors.end());
-    for (const auto &[File, Hash] : R.Read) {
-      recordContent(Out.ParsedContent, File, Hash);
-      Out.FilesRead[Jobs[I].File].insert(File);
-    }
-    if (!R.Failures.empty())
-      Out.ParseFailures[Jobs[I].File] = R.Failures;
-    for (const std::string &D : R.Dropped)
-      Dropped[llvm::StringRef(D).split(' ').first.split('=').first.str()].insert(D);
-  }
-  for (const auto &[Flag, Uses] : Dropped) {
-    std::string Note = "dropped nvcc-only flag '" +
-                       (Uses.size() == 1 ? *Uses.begin() : Flag) + "'";
-    if (Uses.size() > 1) {
-      std::string List = std::to_string(Uses.size()) + " forms: ";
-      size_t Shown = 0;
-      for (const std::string &U : Uses) {
-        if (Shown++ == MaxDroppedExamples) {
-          List += ", ...";
-          break;
-        }
-        List += (Shown == 1 ? "'" : ", '") + U + "'";
-      }
-      Note += " (" + List + ")";
-    }
-    Out.Notes.push_back(Note);
-  }
-  Out.Findings = All.take();
-  // Fix-its computed on an AST with compiler errors are not applied or
-  // exported: the next round could not tell whether they broke the file.
-  for (Finding &F : Out.Findings)
-    if (F.ParseFailed) {
-      F.Fixes.clear();
-      F.Raw.Message.Fix.clear();
-    }
-  sortResult(Out);
-  return Out;
 }
 
 } // namespace wavecheck

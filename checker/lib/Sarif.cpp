@@ -36,7 +36,8 @@
 /// Invocation: executionSuccessful is false when some input could not be
 /// analysed (exit code 3), true otherwise (findings do not make a run fail).
 /// Every input error is a toolExecutionNotification naming the file (level
-/// "error" for an input not analysed, "warning" for a missing header); the
+/// "error" for an input not analysed, "warning" for a missing header, "note"
+/// for a scanned header that no source includes and that does not parse); the
 /// driver's notes (dropped nvcc flags) are toolConfigurationNotifications.
 ///
 /// Source root (%SRCROOT%): the top level of the Git work tree enclosing the
@@ -319,11 +320,13 @@ llvm::json::Array SarifBuilder::invocations() {
   for (const InputError &E : R.Errors) {
     Successful &= !E.Fatal;
     std::string Name = E.File.empty() ? std::string("wavecheck") : locate(E.File).RelPath;
+    bool HeaderNote = E.Kind == "header-not-parsed";
     llvm::json::Object N{
-        {"level", E.Fatal ? "error" : "warning"},
+        {"level", E.Fatal ? "error" : HeaderNote ? "note" : "warning"},
         {"message", llvm::json::Object{{"text", Name + ": " + E.Message}}},
-        {"descriptor",
-         llvm::json::Object{{"id", E.Fatal ? "input-not-analysed" : "input-problem"}}}};
+        {"descriptor", llvm::json::Object{{"id", E.Fatal      ? "input-not-analysed"
+                                                 : HeaderNote ? "header-not-parsed"
+                                                              : "input-problem"}}}};
     if (!E.File.empty())
       N["locations"] = llvm::json::Array{llvm::json::Object{
           {"physicalLocation",
