@@ -227,8 +227,9 @@ TEST_F(DriverTest, FindingsOfAParseWithCompilerErrorsAreMarkedAndNotFixed) {
                        "does not fail the gate\n"),
             std::string::npos)
       << R.Out;
-  EXPECT_NE(R.Out.find("wavecheck: 1 finding in 1 file (1 source), 1 found only in parses "
-                       "with compiler errors (not gated), 1 input not analysed\n"),
+  EXPECT_NE(R.Out.find("wavecheck: 1 finding in 1 file (1 source), 1 without a fix-it, 1 "
+                       "found only in parses with compiler errors (not gated), 1 input not "
+                       "analysed\n"),
             std::string::npos)
       << R.Out;
   runWavecheck({"--fix", F});
@@ -409,6 +410,33 @@ TEST_F(DriverTest, TextOutputIsClangStyleWithASummary) {
   EXPECT_NE(R.Out.find("[wave64-hardcoded-warp-size]"), std::string::npos);
   EXPECT_NE(R.Out.find("    4 |   int lane = tid % 32;"), std::string::npos) << R.Out;
   EXPECT_NE(R.Out.find("summary: a.hip: 1 finding"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("wavecheck: 1 finding in 1 file (1 source), all with a fix-it\n"),
+            std::string::npos)
+      << R.Out;
+}
+
+TEST_F(DriverTest, TotalLineCountsTheFindingsWithoutAFixIt) {
+  // The 32 of LaneKernel has a fix-it; the one in a function-like macro has
+  // none (rules/wave64-hardcoded-warp-size.md).
+  write("a.hip", LaneKernel);
+  write("macro.hip", "#include <hip/hip_runtime.h>\n"
+                     "#define LANE_OF(t) ((t) & 31)\n"
+                     "__global__ void k(float *out) {\n"
+                     "  out[threadIdx.x] = __shfl(out[0], LANE_OF(threadIdx.x));\n"
+                     "}\n");
+  ProcessResult J = runWavecheck({"--format=json", "a.hip", "macro.hip"}, Dir);
+  size_t Without = 0, Total = 0;
+  llvm::json::Object Report = parseReport(J.Out);
+  for (const llvm::json::Value &F : findings(Report)) {
+    ++Total;
+    Without += F.getAsObject()->getArray("fixes")->empty();
+  }
+  ASSERT_EQ(Total, 2u) << J.Out;
+  ASSERT_EQ(Without, 1u) << J.Out;
+  ProcessResult R = runWavecheck({"a.hip", "macro.hip"}, Dir);
+  EXPECT_NE(R.Out.find("wavecheck: 2 findings in 2 files (2 sources), 1 without a fix-it\n"),
+            std::string::npos)
+      << R.Out;
 }
 
 } // namespace

@@ -150,6 +150,10 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
     OS << R.Findings.size() << (R.Findings.size() == 1 ? " finding" : " findings") << " in "
        << WithFindings << (WithFindings == 1 ? " file" : " files") << " ("
        << R.Files.size() << (R.Files.size() == 1 ? " source" : " sources") << ")";
+  // What --fix leaves to do by hand.
+  size_t NoFix = llvm::count_if(R.Findings, [](const Finding &F) { return F.Fixes.empty(); });
+  if (!R.Findings.empty())
+    OS << ", " << (NoFix ? std::to_string(NoFix) + " without a fix-it" : "all with a fix-it");
   size_t Unparsed = llvm::count_if(R.Findings, [](const Finding &F) { return F.ParseFailed; });
   if (Unparsed)
     OS << ", " << Unparsed << " found only in parses with compiler errors (not gated)";
