@@ -108,7 +108,7 @@ TEST_F(DriverTest, Wave32TargetsGetNoWave64Findings) {
 }
 
 TEST_F(DriverTest, StandInHeadersCoverTheDeviceApiForEveryTarget) {
-  // Uses the ROCm 6/7 API FACTS.md lists: 64-bit ballot, *_sync with 64-bit
+  // Uses the ROCm 6/7 device API: 64-bit ballot, *_sync with 64-bit
   // masks, __syncwarp, FP8 in both formats, hipDataType, device properties.
   std::string F = write(
       "api.hip",

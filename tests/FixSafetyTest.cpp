@@ -196,7 +196,8 @@ TEST_F(FixSafety, FixThatBreaksOnlyTheHostPassIsUndone) {
 TEST_F(FixSafety, FixThatBreaksAPassOfAFileThatFailedInAnotherIsUndone) {
   // The file already fails for gfx90a (its own #error); the edit parses
   // for gfx90a only and breaks gfx942, which parsed before.
-  auto [Text, At] = laneKernelAfter("#if defined(__gfx90a__)\n#error not ported to gfx90a\n#endif\n");
+  auto [Text, At] =
+      laneKernelAfter("#if defined(__gfx90a__)\n#error not ported to gfx90a\n#endif\n");
   std::string F = write("a.hip", Text);
   Opts.Inputs = {F};
   Opts.Arches = {"gfx90a", "gfx942"};

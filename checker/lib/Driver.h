@@ -33,7 +33,7 @@ enum class HeaderMode {
 
 enum class OutputFormat { Text, Json, Sarif };
 
-/// Exit codes (DESIGN.md, "CI gate").
+/// Exit codes (README, "Exit codes"; docs/gate.md).
 enum ExitCode : int {
   ExitClean = 0,     ///< no finding at or above --fail-on
   ExitFindings = 1,  ///< findings fail the gate
@@ -192,7 +192,8 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out);
 /// whatever Opts.Jobs is.
 RunResult analyse(const Options &Opts);
 
-/// Writes the findings as clang-style text or as the JSON of DESIGN.md.
+/// Writes the findings as clang-style text or as the JSON of the README
+/// ("JSON").
 void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color);
 void printJson(const RunResult &R, llvm::raw_ostream &OS);
 /// Writes the findings as SARIF 2.1.0 for GitHub code scanning (lib/Sarif.cpp
