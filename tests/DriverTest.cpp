@@ -108,7 +108,7 @@ TEST_F(DriverTest, Wave32TargetsGetNoWave64Findings) {
 }
 
 TEST_F(DriverTest, StandInHeadersCoverTheDeviceApiForEveryTarget) {
-  // Uses the ROCm 6/7 API FACTS.md lists: 64-bit ballot, *_sync with 64-bit
+  // Uses the ROCm 6/7 device API: 64-bit ballot, *_sync with 64-bit
   // masks, __syncwarp, FP8 in both formats, hipDataType, device properties.
   std::string F = write(
       "api.hip",
@@ -206,6 +206,51 @@ TEST_F(DriverTest, GarbageInputIsAnErrorAndDoesNotStopOtherFiles) {
   for (const llvm::json::Value &E : errors(J))
     Broken.insert(E.getAsObject()->getString("file")->str());
   EXPECT_EQ(Broken.size(), 2u) << R.Out;
+}
+
+TEST_F(DriverTest, FindingsOfAParseWithCompilerErrorsAreMarkedAndNotFixed) {
+  // The error is on another line than the finding: it is not the finding's
+  // consequence, so the finding comes from a broken AST.
+  std::string Text = std::string(LaneKernel) + "int broken = undeclared_name;\n";
+  std::string F = write("broken.hip", Text);
+  ProcessResult R = runWavecheck({"--format=json", F});
+  EXPECT_EQ(R.ExitCode, 3) << R.Out << R.Err;
+  llvm::json::Object J = parseReport(R.Out);
+  ASSERT_EQ(findings(J).size(), 1u) << R.Out;
+  const llvm::json::Object &Fd = *findings(J)[0].getAsObject();
+  EXPECT_EQ(Fd.getBoolean("parse_failed"), true) << R.Out;
+  ASSERT_TRUE(Fd.getArray("fixes"));
+  EXPECT_TRUE(Fd.getArray("fixes")->empty()) << "no fix-it from a broken AST: " << R.Out;
+  R = runWavecheck({F}, Dir);
+  EXPECT_NE(R.Out.find("broken.hip:4:20: note: found only where broken.hip does not parse "
+                       "(compiler errors): the finding may be wrong; it has no fix-it and "
+                       "does not fail the gate\n"),
+            std::string::npos)
+      << R.Out;
+  EXPECT_NE(R.Out.find("wavecheck: 1 finding in 1 file (1 source), 1 without a fix-it, 1 "
+                       "found only in parses with compiler errors (not gated), 1 input not "
+                       "analysed\n"),
+            std::string::npos)
+      << R.Out;
+  runWavecheck({"--fix", F});
+  EXPECT_EQ(readFile(F), Text) << "--fix leaves the file as it was";
+}
+
+TEST_F(DriverTest, FindingOfAPassThatParsedIsNotMarked) {
+  // The host pass fails; the device pass, which reports the finding too, parses.
+  std::string F = write("host-broken.hip", std::string("#if !defined(__HIP_DEVICE_COMPILE__)\n"
+                                                       "int broken = undeclared_name;\n"
+                                                       "#endif\n") +
+                                               LaneKernel);
+  ProcessResult R = runWavecheck({"--format=json", "--passes=host,device", F});
+  EXPECT_EQ(R.ExitCode, 3) << "the host pass failed: " << R.Out << R.Err;
+  llvm::json::Object J = parseReport(R.Out);
+  ASSERT_EQ(findings(J).size(), 1u) << R.Out;
+  const llvm::json::Object &Fd = *findings(J)[0].getAsObject();
+  EXPECT_EQ(Fd.getBoolean("parse_failed"), false) << R.Out;
+  EXPECT_EQ(strings(Fd, "passes"), (std::set<std::string>{"device", "host"}));
+  ASSERT_TRUE(Fd.getArray("fixes"));
+  EXPECT_EQ(Fd.getArray("fixes")->size(), 1u) << R.Out;
 }
 
 TEST_F(DriverTest, NonexistentInputIsAnError) {
@@ -365,6 +410,33 @@ TEST_F(DriverTest, TextOutputIsClangStyleWithASummary) {
   EXPECT_NE(R.Out.find("[wave64-hardcoded-warp-size]"), std::string::npos);
   EXPECT_NE(R.Out.find("    4 |   int lane = tid % 32;"), std::string::npos) << R.Out;
   EXPECT_NE(R.Out.find("summary: a.hip: 1 finding"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("wavecheck: 1 finding in 1 file (1 source), all with a fix-it\n"),
+            std::string::npos)
+      << R.Out;
+}
+
+TEST_F(DriverTest, TotalLineCountsTheFindingsWithoutAFixIt) {
+  // The 32 of LaneKernel has a fix-it; the one in a function-like macro has
+  // none (rules/wave64-hardcoded-warp-size.md).
+  write("a.hip", LaneKernel);
+  write("macro.hip", "#include <hip/hip_runtime.h>\n"
+                     "#define LANE_OF(t) ((t) & 31)\n"
+                     "__global__ void k(float *out) {\n"
+                     "  out[threadIdx.x] = __shfl(out[0], LANE_OF(threadIdx.x));\n"
+                     "}\n");
+  ProcessResult J = runWavecheck({"--format=json", "a.hip", "macro.hip"}, Dir);
+  size_t Without = 0, Total = 0;
+  llvm::json::Object Report = parseReport(J.Out);
+  for (const llvm::json::Value &F : findings(Report)) {
+    ++Total;
+    Without += F.getAsObject()->getArray("fixes")->empty();
+  }
+  ASSERT_EQ(Total, 2u) << J.Out;
+  ASSERT_EQ(Without, 1u) << J.Out;
+  ProcessResult R = runWavecheck({"a.hip", "macro.hip"}, Dir);
+  EXPECT_NE(R.Out.find("wavecheck: 2 findings in 2 files (2 sources), 1 without a fix-it\n"),
+            std::string::npos)
+      << R.Out;
 }
 
 } // namespace

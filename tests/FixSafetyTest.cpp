@@ -151,6 +151,98 @@ TEST_F(FixSafety, FixThatBreaksTheParseIsUndone) {
   EXPECT_EQ(readFile(F), LaneKernel);
 }
 
+/// LaneKernel (Harness.h) after lines of \p Prefix, and the offset of its
+/// `32` in the result.
+std::pair<std::string, size_t> laneKernelAfter(const std::string &Prefix) {
+  std::string Text = Prefix + LaneKernel;
+  return {Text, Text.find("% 32") + 2};
+}
+
+/// Replaces the fix-it of the finding in \p File at \p Offset by \p Text: a
+/// fix-it that parses in some passes only.
+void breakFixIt(wavecheck::RunResult &R, llvm::StringRef File, size_t Offset,
+                const std::string &Text) {
+  for (wavecheck::Finding &Fd : R.Findings)
+    if (llvm::StringRef(Fd.File).ends_with(File) && Fd.Offset == Offset)
+      Fd.Fixes.at(0).Text = Text;
+}
+
+TEST_F(FixSafety, FixThatBreaksOnlyTheHostPassIsUndone) {
+  // `__HIP_DEVICE_COMPILE__` is defined in the device pass only: the edit
+  // parses there and is an undeclared identifier in the host pass.
+  auto [Text, At] = laneKernelAfter("");
+  std::string F = write("a.hip", Text);
+  Opts.Inputs = {F};
+  Opts.HostPass = true;
+  wavecheck::RunResult Before = wavecheck::analyse(Opts);
+  ASSERT_EQ(Before.Findings.size(), 1u);
+  ASSERT_TRUE(Before.ParseFailures.empty());
+  breakFixIt(Before, "/a.hip", At, "(__HIP_DEVICE_COMPILE__ * 64)");
+  wavecheck::FixSession S;
+  ASSERT_EQ(wavecheck::applyFixes(Before, &S), 1u);
+  wavecheck::RunResult After = wavecheck::analyse(Opts);
+  ASSERT_EQ(After.ParseFailures.size(), 1u);
+  EXPECT_EQ(After.ParseFailures.begin()->second.count("device pass for gfx942"), 0u);
+  EXPECT_EQ(After.ParseFailures.begin()->second.count("host pass for gfx942"), 1u);
+  std::vector<wavecheck::InputError> Problems;
+  EXPECT_EQ(wavecheck::revertBreakingFixes(Before, After, S, Problems), 1u);
+  EXPECT_EQ(readFile(F), Text);
+  ASSERT_EQ(Problems.size(), 1u);
+  EXPECT_NE(Problems[0].Message.find("fail to parse in the host pass for gfx942 ("),
+            std::string::npos)
+      << Problems[0].Message;
+}
+
+TEST_F(FixSafety, FixThatBreaksAPassOfAFileThatFailedInAnotherIsUndone) {
+  // The file already fails for gfx90a (its own #error); the edit parses
+  // for gfx90a only and breaks gfx942, which parsed before.
+  auto [Text, At] =
+      laneKernelAfter("#if defined(__gfx90a__)\n#error not ported to gfx90a\n#endif\n");
+  std::string F = write("a.hip", Text);
+  Opts.Inputs = {F};
+  Opts.Arches = {"gfx90a", "gfx942"};
+  wavecheck::RunResult Before = wavecheck::analyse(Opts);
+  ASSERT_EQ(Before.Findings.size(), 1u) << problems(Before, "a.hip");
+  ASSERT_EQ(Before.ParseFailures.size(), 1u);
+  EXPECT_EQ(Before.ParseFailures.begin()->second.count("device pass for gfx90a"), 1u);
+  breakFixIt(Before, "/a.hip", At, "(__gfx90a__ * 64)");
+  wavecheck::FixSession S;
+  ASSERT_EQ(wavecheck::applyFixes(Before, &S), 1u) << problems(Before, "a.hip");
+  wavecheck::RunResult After = wavecheck::analyse(Opts);
+  std::vector<wavecheck::InputError> Problems;
+  EXPECT_EQ(wavecheck::revertBreakingFixes(Before, After, S, Problems), 1u)
+      << "gfx942 no longer parses";
+  EXPECT_EQ(readFile(F), Text);
+  ASSERT_EQ(Problems.size(), 1u);
+  EXPECT_NE(Problems[0].Message.find("fail to parse in the device pass for gfx942 ("),
+            std::string::npos)
+      << Problems[0].Message;
+}
+
+TEST_F(FixSafety, FixThatBreaksTheDevicePassOfAFileFailingOnTheHostIsUndone) {
+  // The host pass fails before any fix; the edit breaks the device pass.
+  auto [Text, At] = laneKernelAfter(
+      "#if !defined(__HIP_DEVICE_COMPILE__)\nstatic_assert(sizeof(int) == 3, \"host\");\n#endif\n");
+  std::string F = write("a.hip", Text);
+  Opts.Inputs = {F};
+  Opts.HostPass = true;
+  wavecheck::RunResult Before = wavecheck::analyse(Opts);
+  ASSERT_EQ(Before.Findings.size(), 1u) << problems(Before, "a.hip");
+  ASSERT_EQ(Before.ParseFailures.size(), 1u);
+  EXPECT_EQ(Before.ParseFailures.begin()->second.count("host pass for gfx942"), 1u);
+  breakFixIt(Before, "/a.hip", At, "warpSize @@ not c++ @@");
+  wavecheck::FixSession S;
+  ASSERT_EQ(wavecheck::applyFixes(Before, &S), 1u) << problems(Before, "a.hip");
+  wavecheck::RunResult After = wavecheck::analyse(Opts);
+  std::vector<wavecheck::InputError> Problems;
+  EXPECT_EQ(wavecheck::revertBreakingFixes(Before, After, S, Problems), 1u);
+  EXPECT_EQ(readFile(F), Text);
+  ASSERT_EQ(Problems.size(), 1u);
+  EXPECT_NE(Problems[0].Message.find("fail to parse in the device pass for gfx942 ("),
+            std::string::npos)
+      << Problems[0].Message;
+}
+
 TEST_F(FixSafety, SecondFixRunFindsNothingToFix) {
   std::string F = write("a.hip", LaneKernel);
   ProcessResult First = runWavecheck({"--fix", F});

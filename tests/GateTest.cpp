@@ -236,6 +236,19 @@ TEST_F(GateTest, OnlyTheNewFindingCounts) {
   EXPECT_EQ(runWavecheck({"--baseline=" + B, "--fail-on=error", F}).ExitCode, 0);
 }
 
+TEST(GateExitCode, FindingsOfParsesWithCompilerErrorsDoNotFailTheGate) {
+  wavecheck::RunResult R;
+  R.Findings.push_back({"wave64-hardcoded-warp-size", "warning", "a.hip", 0, 1, 1, "m", {},
+                        {}, {}, {},
+                        clang::tidy::ClangTidyError("wave64-hardcoded-warp-size",
+                                                    clang::tooling::Diagnostic::Warning, "",
+                                                    false)});
+  R.Findings[0].ParseFailed = true;
+  EXPECT_EQ(wavecheck::gateExitCode(R, wavecheck::FailOn::Note), wavecheck::ExitClean);
+  R.Findings[0].ParseFailed = false;
+  EXPECT_EQ(wavecheck::gateExitCode(R, wavecheck::FailOn::Note), wavecheck::ExitFindings);
+}
+
 TEST_F(GateTest, IdenticalLinesAreCounted) {
   std::string Two = std::string("#include <hip/hip_runtime.h>\n") +
                     "__global__ void a(int *out) {\n"

@@ -1,7 +1,7 @@
 //===--- HostileInputTest.cpp - hard inputs, nothing lost ------------------===//
 ///
 /// Each case gives wavecheck one hostile input next to a good file in the same
-/// run and pins the outcome: the exit code of DESIGN.md (0/1/2/3), the
+/// run and pins the outcome: the exit code of the README (0/1/2/3), the
 /// hostile file named in the JSON `errors` (with its `kind`) or on stderr,
 /// and the good file's finding still reported. No case may crash (a signal)
 /// or hang: each run is killed after its case's bound (SmallInputSeconds,

@@ -296,6 +296,18 @@ TEST_F(SarifTest, WarningsAsErrorsGiveLevelError) {
   EXPECT_EQ(str(Rule, {"defaultConfiguration", "level"}), "warning");
 }
 
+TEST_F(SarifTest, FindingOfAParseWithCompilerErrorsIsANote) {
+  write("a.hip", std::string(LaneKernel) + "int broken = undeclared_name;\n");
+  ProcessResult R = sarif({"a.hip"});
+  llvm::json::Object Doc = parseReport(R.Out);
+  ASSERT_EQ(results(Doc).size(), 1u) << R.Out << R.Err;
+  const llvm::json::Object &Res = obj(results(Doc)[0]);
+  EXPECT_EQ(str(Res, {"level"}), "note");
+  ASSERT_TRUE(Res.getObject("properties"));
+  EXPECT_EQ(Res.getObject("properties")->getBoolean("parseFailed"), true) << R.Out;
+  EXPECT_FALSE(Res.getArray("fixes")) << "no fix-it from a broken AST";
+}
+
 TEST_F(SarifTest, FingerprintSurvivesEditsAboveAndTellsFindingsApart) {
   std::string Kernel = "#include <hip/hip_runtime.h>\n"
                        "__global__ void k(float *out, unsigned *masks) {\n"

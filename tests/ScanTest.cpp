@@ -323,7 +323,7 @@ TEST_F(ScanTest, MissingDatabaseFileIsAnErrorAndTheOthersAreAnalysed) {
   EXPECT_EQ(filesWithFindings(R.Out), (std::set<std::string>{"proj/a.hip"})) << R.Out;
   EXPECT_EQ(errorFiles(R.Out), (std::vector<std::string>{"gone.hip"})) << R.Out;
   EXPECT_NE(R.Out.find("does not exist"), std::string::npos) << R.Out;
-  // The same kind as a missing file on the command line (DESIGN.md, JSON errors).
+  // The same kind as a missing file on the command line (README, "JSON").
   llvm::json::Object Report = parseReport(R.Out);
   const llvm::json::Array *Errors = Report.getArray("errors");
   ASSERT_TRUE(Errors && Errors->size() == 1) << R.Out;

@@ -53,7 +53,7 @@ int gateExitCode(const RunResult &R, FailOn Level) {
     if (E.Fatal)
       return ExitInputError;
   for (const Finding &F : R.Findings)
-    if (rank(F.Severity) >= rank(Level))
+    if (!F.ParseFailed && rank(F.Severity) >= rank(Level))
       return ExitFindings;
   return ExitClean;
 }

@@ -50,7 +50,8 @@ bool parseFailOn(llvm::StringRef Text, FailOn &Out);
 /// The exit code for \p R: ExitInputError when any InputError is fatal (it
 /// wins over findings: the gate cannot pass on a partial analysis, and "fix
 /// the input" is the first thing to do), else ExitFindings when a finding's
-/// severity is at or above \p Level, else ExitClean.
+/// severity is at or above \p Level, else ExitClean. A finding of a parse
+/// with compiler errors (Finding::ParseFailed) does not count.
 int gateExitCode(const RunResult &R, FailOn Level);
 
 /// One baseline entry's identity: check, file (relative to the baseline's

@@ -33,7 +33,7 @@ enum class HeaderMode {
 
 enum class OutputFormat { Text, Json, Sarif };
 
-/// Exit codes (DESIGN.md, "CI gate").
+/// Exit codes (README, "Exit codes"; docs/gate.md).
 enum ExitCode : int {
   ExitClean = 0,     ///< no finding at or above --fail-on
   ExitFindings = 1,  ///< findings fail the gate
@@ -89,6 +89,11 @@ struct Job {
   /// Effective configuration (lib/Config.h), set by analyse(); null: the
   /// command-line options alone.
   std::shared_ptr<const FileConfig> Config;
+  /// A header (.cuh, .h, .hpp) found by a directory scan: analysed through
+  /// the sources that include it, and on its own only when none does (then a
+  /// compiler error in it is a note, not an input error; docs/scans.md).
+  /// False for files named on the command line or by the compile database.
+  bool ScannedHeader = false;
 };
 
 /// A location-carrying message attached to a finding.
@@ -117,6 +122,14 @@ struct Finding {
   std::vector<Replacement> Fixes;
   std::vector<Note> Notes;
   clang::tidy::ClangTidyError Raw;  ///< as clang-tidy produced it (YAML export)
+  /// True when every pass that reported the finding had a compiler error
+  /// (RunResult::ParseFailures): the AST it was found in is not the code's,
+  /// so the finding may be wrong. Such a finding has no fix-it and does not
+  /// fail the gate; the reports mark it (JSON `parse_failed`).
+  bool ParseFailed = false;
+  /// With ParseFailed: the translation units (main files) whose failed
+  /// parses reported it.
+  std::set<std::string> FailedUnits;
 };
 
 /// An input that could not be (fully) analysed.
@@ -127,14 +140,22 @@ struct InputError {
   /// missing header, after which the file's findings still come out.
   bool Fatal = true;
   /// What went wrong, for tools reading the JSON `errors` (README, "JSON"):
-  /// "missing-header", "not-analysed", "no-input", "fix-refused",
-  /// "fix-failed", "fix-conflict"; empty means "not-analysed" when Fatal,
-  /// else "incomplete".
+  /// "missing-header", "not-analysed", "no-input", "header-not-parsed" (a
+  /// scanned header that no scanned source includes does not parse on its
+  /// own; not Fatal, printed as a note), "fix-refused", "fix-failed",
+  /// "fix-conflict"; empty means "not-analysed" when Fatal, else
+  /// "incomplete".
   std::string Kind;
 };
 
 struct RunResult {
-  std::vector<std::string> Files;  ///< every source analysed (absolute, sorted)
+  /// Every translation unit analysed (absolute, sorted): the scanned sources,
+  /// the files named on the command line or by the compile database, and the
+  /// scanned headers that no scanned source includes.
+  std::vector<std::string> Files;
+  /// Scanned headers analysed through the sources that include them, not on
+  /// their own -> those sources (absolute, sorted).
+  std::map<std::string, std::vector<std::string>> IncludedHeaders;
   std::vector<Finding> Findings;   ///< sorted by file, line, column, check
   std::vector<InputError> Errors;  ///< sorted by file, de-duplicated
   std::vector<std::string> Notes;  ///< driver notes (dropped nvcc flags ...)
@@ -151,6 +172,13 @@ struct RunResult {
   /// Per analysed source: every file its parses read from disk (itself and
   /// the headers it includes); --fix uses it to tell which edits broke a file.
   std::map<std::string, std::set<std::string>> FilesRead;
+  /// Per analysed source: each pass that had a compiler error or crashed
+  /// ("device pass for gfx942", "host pass for gfx90a") -> its first error
+  /// ("file:line:col: message"). A compiler error on the line of a finding is
+  /// the finding's consequence and does not count; neither does a missing
+  /// header. --fix undoes a round of edits after which a pass fails that did
+  /// not before.
+  std::map<std::string, std::map<std::string, std::string>> ParseFailures;
 };
 
 /// Expands Options::Inputs and the compile database into jobs. Problems with
@@ -158,10 +186,14 @@ struct RunResult {
 std::vector<Job> collectJobs(const Options &Opts, RunResult &Out);
 
 /// Runs every pass over every job (in parallel with Opts.Jobs threads) and
-/// merges the results. Deterministic whatever Opts.Jobs is.
+/// merges the results: first the sources and the files named on the command
+/// line or by the compile database, then the scanned headers that none of
+/// them read (RunResult::IncludedHeaders lists the others). Deterministic
+/// whatever Opts.Jobs is.
 RunResult analyse(const Options &Opts);
 
-/// Writes the findings as clang-style text or as the JSON of DESIGN.md.
+/// Writes the findings as clang-style text or as the JSON of the README
+/// ("JSON").
 void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color);
 void printJson(const RunResult &R, llvm::raw_ostream &OS);
 /// Writes the findings as SARIF 2.1.0 for GitHub code scanning (lib/Sarif.cpp
@@ -195,12 +227,12 @@ unsigned applyFixes(RunResult &R, FixSession *S = nullptr);
 
 /// Checks the edits of the latest applyFixes round: \p After is the analysis
 /// of the fixed files, \p Before the analysis of the files before any edit.
-/// For every source with a compiler error (a Fatal InputError) in \p After
-/// but none in \p Before, every file it read that S.LastRound changed gets
-/// its original content back (atomically, and only while it still holds what
-/// --fix wrote) and is frozen. Returns the number of files restored; problems
-/// and a note per restored file are appended to \p Problems (Kind
-/// "fix-failed", Fatal).
+/// For every source with a pass (a target, host or device) that fails in
+/// \p After but did not in \p Before (RunResult::ParseFailures), every file
+/// it read that S.LastRound changed gets its original content back
+/// (atomically, and only while it still holds what --fix wrote) and is
+/// frozen. Returns the number of files restored; problems and a note per
+/// restored file are appended to \p Problems (Kind "fix-failed", Fatal).
 unsigned revertBreakingFixes(const RunResult &Before, const RunResult &After,
                              FixSession &S, std::vector<InputError> &Problems);
 

@@ -82,6 +82,20 @@ void FindingSet::add(Finding F) {
     return;
   }
   Finding &Old = All[It->second];
+  // A finding from a pass that parsed wins over the same finding from one
+  // with compiler errors: its fix-its are kept and it is not marked.
+  if (Old.ParseFailed != F.ParseFailed) {
+    if (Old.ParseFailed) {
+      F.Targets.insert(Old.Targets.begin(), Old.Targets.end());
+      F.Passes.insert(Old.Passes.begin(), Old.Passes.end());
+      Old = std::move(F);
+      return;
+    }
+    Old.Targets.insert(F.Targets.begin(), F.Targets.end());
+    Old.Passes.insert(F.Passes.begin(), F.Passes.end());
+    return;
+  }
+  Old.FailedUnits.insert(F.FailedUnits.begin(), F.FailedUnits.end());
   // Two translation units (or passes) can propose different edits for one
   // finding, e.g. a macro used in a constant context only in one of them.
   // Applying either could break the other: keep the finding, drop the edits.

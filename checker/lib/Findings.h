@@ -35,7 +35,9 @@ Finding toFinding(const clang::tidy::ClangTidyError &E, llvm::StringRef Arch,
                   llvm::StringRef Pass, LineTable &Lines);
 
 /// Findings de-duplicated on (check, file, offset, message): adding an equal
-/// finding only merges its targets and passes into the first one.
+/// finding only merges its targets and passes into the first one, except
+/// that a finding of a pass that parsed replaces one of a pass with compiler
+/// errors (Finding::ParseFailed), fix-its and all.
 class FindingSet {
 public:
   void add(Finding F);

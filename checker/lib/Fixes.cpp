@@ -209,14 +209,17 @@ unsigned applyFixes(RunResult &R, FixSession *S) {
 
 unsigned revertBreakingFixes(const RunResult &Before, const RunResult &After,
                              FixSession &S, std::vector<InputError> &Problems) {
-  std::set<std::string> BrokenBefore, BrokenAfter;
-  for (const InputError &E : Before.Errors)
-    if (E.Fatal)
-      BrokenBefore.insert(E.File);
-  std::map<std::string, std::string> Cause; // source -> its first new error
-  for (const InputError &E : After.Errors)
-    if (E.Fatal && !BrokenBefore.count(E.File))
-      Cause.try_emplace(E.File, E.Message);
+  // Pass by pass: a source that already failed for one target or in the
+  // host pass must still parse in the passes that parsed before.
+  std::map<std::string, std::string> Cause; // source -> its first new failure
+  for (const auto &[Source, Failures] : After.ParseFailures) {
+    auto Old = Before.ParseFailures.find(Source);
+    for (const auto &[Pass, Message] : Failures)
+      if (Old == Before.ParseFailures.end() || !Old->second.count(Pass)) {
+        Cause.try_emplace(Source, "in the " + Pass + " (" + Message + ")");
+        break;
+      }
+  }
   // Files to restore -> the source that no longer parses.
   std::map<std::string, std::string> Restore;
   for (const auto &[Source, Message] : Cause) {
@@ -232,8 +235,8 @@ unsigned revertBreakingFixes(const RunResult &Before, const RunResult &After,
     S.Frozen.insert(File);
     std::string Err;
     std::unique_ptr<llvm::MemoryBuffer> Buf = readWhole(File, Err);
-    std::string Why = "fix-its made " + displayPath(Source) +
-                      " fail to parse (" + Cause[Source] + ")";
+    std::string Why = "fix-its made " + displayPath(Source) + " fail to parse " +
+                      Cause[Source];
     if (!Buf || contentHash(Buf->getBuffer()) != S.Written[File]) {
       Problems.push_back({File, Why + "; the file changed since it was fixed, so its "
                                       "original content was not restored",

@@ -12,6 +12,7 @@
 #include "llvm/Support/Path.h"
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace wavecheck {
 
@@ -20,11 +21,16 @@ namespace path = llvm::sys::path;
 
 namespace {
 
-/// Extensions a directory scan picks up (DESIGN.md, "Inputs").
-bool isScannedSource(llvm::StringRef File) {
-  return llvm::StringSwitch<bool>(path::extension(File))
-      .Cases({".hip", ".cu", ".cuh", ".h", ".hpp"}, true)
-      .Default(false);
+/// What a directory scan makes of a file, by its extension (docs/scans.md):
+/// a source is a translation unit, a header is analysed through the sources
+/// that include it (or on its own when none does).
+enum class ScanKind { None, Source, Header };
+
+ScanKind scanKind(llvm::StringRef File) {
+  return llvm::StringSwitch<ScanKind>(path::extension(File))
+      .Cases({".hip", ".cu"}, ScanKind::Source)
+      .Cases({".cuh", ".h", ".hpp"}, ScanKind::Header)
+      .Default(ScanKind::None);
 }
 
 std::string absolute(llvm::StringRef P, llvm::StringRef Base = "") {
@@ -111,9 +117,13 @@ std::string relativeTo(llvm::StringRef Path, llvm::StringRef Dir) {
   return path::convert_to_slash(Rel);
 }
 
+/// An input file and whether a directory scan found it as a header.
+using InputFile = std::pair<std::string, bool>;
+
+/// Adds the sources and headers below \p Dir to \p Files.
 void addDirectory(llvm::StringRef Dir, const ExcludeMatcher &Excludes,
-                  std::vector<std::string> &Files, RunResult &Out) {
-  std::vector<std::string> Found;
+                  std::vector<InputFile> &Files, RunResult &Out) {
+  std::vector<InputFile> Found;
   std::error_code EC;
   unsigned Excluded = 0;
   // Symlinked directories are not followed (no cycles); FIFOs, sockets and
@@ -137,8 +147,10 @@ void addDirectory(llvm::StringRef Dir, const ExcludeMatcher &Excludes,
         It.no_push();
       continue;
     }
-    if (St.type() == fs::file_type::regular_file && isScannedSource(It->path()))
-      Found.push_back(absolute(It->path()));
+    ScanKind Kind = scanKind(It->path());
+    if (St.type() != fs::file_type::regular_file || Kind == ScanKind::None)
+      continue;
+    Found.push_back({absolute(It->path()), Kind == ScanKind::Header});
   }
   if (EC)
     Out.Errors.push_back({absolute(Dir), "cannot scan directory: " + EC.message()});
@@ -231,7 +243,7 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
   else
     llvm::consumeError(M.takeError());
 
-  std::vector<std::string> Files; // explicit and directory inputs
+  std::vector<InputFile> Files; // explicit and directory inputs
   for (const std::string &In : Opts.Inputs) {
     std::string Abs = absolute(In);
     if (fs::is_directory(Abs))
@@ -245,7 +257,7 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
                                      : std::string("no such file or directory"),
                             true, "no-input"});
     } else
-      Files.push_back(Abs);
+      Files.push_back({Abs, false});
   }
 
   if (DB && Opts.Inputs.empty()) {
@@ -265,19 +277,27 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
   // of the most similar listed file, as clangd does.
   std::unique_ptr<clang::tooling::CompilationDatabase> Inferred =
       DB ? clang::tooling::inferMissingCompileCommands(std::move(DB)) : nullptr;
-  for (const std::string &F : Files) {
+  for (const auto &[F, ScannedHeader] : Files) {
     std::vector<clang::tooling::CompileCommand> Cs =
         Inferred ? Inferred->getCompileCommands(F) : std::vector<clang::tooling::CompileCommand>();
     if (!Cs.empty())
       Jobs.push_back(FromCommand(Cs.front(), F));
     else
       Jobs.push_back({F, absolute("."), WithExtraArgs({})});
+    Jobs.back().ScannedHeader = ScannedHeader;
   }
 
   // A file named twice (or by two database entries, or through a symlink) is
-  // analysed once.
-  for (Job &J : Jobs)
+  // analysed once. A header named on the command line is analysed on its
+  // own, as named, even when a scanned directory holds it too.
+  std::set<std::string> Named;
+  for (Job &J : Jobs) {
     J.File = canonicalPath(J.File);
+    if (!J.ScannedHeader)
+      Named.insert(J.File);
+  }
+  for (Job &J : Jobs)
+    J.ScannedHeader = J.ScannedHeader && !Named.count(J.File);
   std::stable_sort(Jobs.begin(), Jobs.end(),
                    [](const Job &A, const Job &B) { return A.File < B.File; });
   Jobs.erase(std::unique(Jobs.begin(), Jobs.end(),

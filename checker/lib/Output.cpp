@@ -1,6 +1,7 @@
 //===--- Output.cpp - text and JSON reports --------------------------------===//
 #include "lib/Driver.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -72,6 +73,15 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
     for (const Note &N : F.Notes)
       OS << displayPath(N.File) << ":" << N.Line << ":" << N.Column
          << ": note: " << N.Message << "\n";
+    if (F.ParseFailed) {
+      std::string Units;
+      for (const std::string &U : F.FailedUnits)
+        Units += (Units.empty() ? "" : ", ") + displayPath(U);
+      OS << Path << ":" << F.Line << ":" << F.Column << ": note: found only where " << Units
+         << (F.FailedUnits.size() == 1 ? " does" : " do")
+         << " not parse (compiler errors): the finding may be wrong; it has no fix-it "
+            "and does not fail the gate\n";
+    }
     if (R.PassesPerFile > 1) {
       std::string Targets, Passes;
       for (const std::string &T : F.Targets)
@@ -82,21 +92,32 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
          << " in the " << Passes << (F.Passes.size() == 1 ? " pass\n" : " passes\n");
     }
   }
-  std::set<std::string> NotAnalysed;
+  // Fatal errors: "not analysed"; a scanned header that no source includes
+  // and that does not parse on its own: a note (docs/scans.md).
+  std::set<std::string> NotAnalysed, NotParsed;
   unsigned Fatal = 0, Missing = 0;
   for (const InputError &E : R.Errors) {
-    OS << displayPath(E.File) << ": " << (E.Fatal ? "error: " : "warning: ") << E.Message
-       << "\n";
+    bool HeaderNote = E.Kind == "header-not-parsed";
+    OS << displayPath(E.File) << ": "
+       << (E.Fatal ? "error: " : HeaderNote ? "note: " : "warning: ") << E.Message << "\n";
     if (E.Fatal) {
       ++Fatal;
       NotAnalysed.insert(displayPath(E.File));
+    } else if (HeaderNote) {
+      NotParsed.insert(displayPath(E.File));
     } else {
       ++Missing;
     }
   }
-  // One summary line per file analysed or holding a finding, then the total.
+  // One summary line per file analysed (a header through the sources that
+  // include it too) or holding a finding, then the total.
   for (const std::string &F : R.Files)
     PerFile.try_emplace(displayPath(F));
+  std::map<std::string, size_t> Through;
+  for (const auto &[Header, Sources] : R.IncludedHeaders) {
+    PerFile.try_emplace(displayPath(Header));
+    Through[displayPath(Header)] = Sources.size();
+  }
   unsigned WithFindings = 0;
   for (const auto &[File, Counts] : PerFile) {
     unsigned N = 0;
@@ -111,10 +132,15 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
       OS << "not analysed (see the error above)" << (N ? ", " : "\n");
     if (N == 0 && NotAnalysed.count(File))
       continue;
+    if (NotParsed.count(File))
+      OS << "does not parse on its own (see the note above), ";
     if (N == 0)
-      OS << "no findings\n";
+      OS << "no findings";
     else
-      OS << N << (N == 1 ? " finding (" : " findings (") << Detail << ")\n";
+      OS << N << (N == 1 ? " finding (" : " findings (") << Detail << ")";
+    if (auto It = Through.find(File); It != Through.end())
+      OS << ", analysed through " << It->second << (It->second == 1 ? " source" : " sources");
+    OS << "\n";
   }
   OS << "wavecheck: ";
   if (R.Findings.empty())
@@ -124,8 +150,20 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
     OS << R.Findings.size() << (R.Findings.size() == 1 ? " finding" : " findings") << " in "
        << WithFindings << (WithFindings == 1 ? " file" : " files") << " ("
        << R.Files.size() << (R.Files.size() == 1 ? " source" : " sources") << ")";
+  // What --fix leaves to do by hand.
+  size_t NoFix = llvm::count_if(R.Findings, [](const Finding &F) { return F.Fixes.empty(); });
+  if (!R.Findings.empty())
+    OS << ", " << (NoFix ? std::to_string(NoFix) + " without a fix-it" : "all with a fix-it");
+  size_t Unparsed = llvm::count_if(R.Findings, [](const Finding &F) { return F.ParseFailed; });
+  if (Unparsed)
+    OS << ", " << Unparsed << " found only in parses with compiler errors (not gated)";
   if (Fatal)
     OS << ", " << Fatal << (Fatal == 1 ? " input not analysed" : " inputs not analysed");
+  if (!NotParsed.empty())
+    OS << ", " << NotParsed.size()
+       << (NotParsed.size() == 1
+               ? " header that no source includes does not parse on its own"
+               : " headers that no source includes do not parse on their own");
   if (Missing)
     OS << ", " << Missing << (Missing == 1 ? " input problem" : " input problems")
        << " (missing headers: findings may be incomplete)";
@@ -157,6 +195,7 @@ void printJson(const RunResult &R, llvm::raw_ostream &OS) {
             for (const std::string &P : F.Passes)
               J.value(P);
           });
+          J.attribute("parse_failed", F.ParseFailed);
           J.attributeArray("fixes", [&] {
             for (const Replacement &Rp : F.Fixes)
               J.object([&] {

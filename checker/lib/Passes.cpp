@@ -1,9 +1,14 @@
 //===--- Passes.cpp - device and host passes over each job -----------------===//
+///
+/// \file
+/// runJob (Passes.h): the compile command of each pass, the missing-header
+/// rounds, and the findings and compiler errors of each pass.
+///
+//===----------------------------------------------------------------------===//
 #include "lib/Config.h"
-#include "lib/Driver.h"
 #include "lib/Findings.h"
-#include "lib/Fixes.h"
 #include "lib/ParseThread.h"
+#include "lib/Passes.h"
 #include "lib/StandIn.h"
 #include "lib/TidyRunner.h"
 
@@ -15,10 +20,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ThreadPool.h"
 #include <algorithm>
 #include <map>
-#include <mutex>
 
 namespace wavecheck {
 
@@ -138,13 +141,6 @@ clang::tooling::CompileCommand buildCommand(const Job &J, const Pass &P,
   return clang::tooling::CompileCommand(J.Directory, J.File, std::move(Args), "");
 }
 
-struct JobResult {
-  FindingSet Findings;
-  std::vector<InputError> Errors;
-  std::vector<std::string> Dropped;
-  ContentLog Read; ///< files the parses read, hashed (for --fix)
-};
-
 /// The header name of clang's "'name' file not found" error, or "" for any
 /// other message.
 llvm::StringRef missingHeaderName(llvm::StringRef Msg) {
@@ -153,10 +149,13 @@ llvm::StringRef missingHeaderName(llvm::StringRef Msg) {
   return Msg.drop_front().drop_back(llvm::StringRef("' file not found").size());
 }
 
-/// Turns compiler errors into InputErrors: a missing header is named and is
-/// not fatal; the first other error makes the file fatal (exit code 3).
+/// Turns the compiler errors of pass \p PassName into InputErrors: a missing
+/// header is named and is not fatal; the first other error of the pass is
+/// its failure (JobResult::Failures), and the first of the file makes the
+/// file fatal (exit code 3), except in a scanned header analysed on its own
+/// (no scanned source includes it): there it is a note, "header-not-parsed".
 void collectCompilerError(const clang::tidy::ClangTidyError &E, const Job &J,
-                          LineTable &Lines, JobResult &R) {
+                          const std::string &PassName, LineTable &Lines, JobResult &R) {
   llvm::StringRef Msg = E.Message.Message;
   if (Msg.ends_with("file not found")) {
     R.Errors.push_back({J.File, "missing header: " + Msg.str() +
@@ -164,17 +163,27 @@ void collectCompilerError(const clang::tidy::ClangTidyError &E, const Job &J,
                         false, "missing-header"});
     return;
   }
-  for (const InputError &Old : R.Errors)
-    if (Old.Fatal)
-      return; // one compiler error per file is enough to say it is broken
   std::string Path = canonicalPath(E.Message.FilePath, E.BuildDirectory);
   auto [Line, Col] = Lines.lineColumn(Path, E.Message.FileOffset);
   std::string Where = Path.empty()
                           ? std::string()
                           : displayPath(Path) + ":" +
                                 std::to_string(Line) + ":" + std::to_string(Col) + ": ";
-  R.Errors.push_back({J.File, "cannot be analysed: " + Where + Msg.str(), true});
+  R.Failures.try_emplace(PassName, Where + Msg.str());
+  for (const InputError &Old : R.Errors)
+    if (Old.Fatal || Old.Kind == "header-not-parsed")
+      return; // one compiler error per file is enough to say it is broken
+  if (J.ScannedHeader)
+    R.Errors.push_back({J.File,
+                        "no scanned source includes this header, and it does not parse on "
+                        "its own: " + Where + Msg.str() +
+                            "; its findings are marked and do not fail the gate",
+                        false, "header-not-parsed"});
+  else
+    R.Errors.push_back({J.File, "cannot be analysed: " + Where + Msg.str(), true});
 }
+
+} // namespace
 
 JobResult runJob(const Job &J, const Options &Opts) {
   JobResult R;
@@ -263,9 +272,11 @@ JobResult runJob(const Job &J, const Options &Opts) {
       if (!New)
         break;
     }
+    std::string PassName = P.name().str() + " pass for " + P.Arch;
     if (!Ok) {
-      R.Errors.push_back({J.File, "cannot be analysed: the parser crashed in the " +
-                                      P.name().str() + " pass for " + P.Arch, true});
+      R.Failures.try_emplace(PassName, "the parser crashed");
+      R.Errors.push_back({J.File, "cannot be analysed: the parser crashed in the " + PassName,
+                          true});
       continue;
     }
     for (clang::tidy::ClangTidyError &E : Later)
@@ -274,11 +285,11 @@ JobResult runJob(const Job &J, const Options &Opts) {
     // finding's consequence (e.g. `int a[warpSize]` with ROCm 7 headers): the
     // finding explains it, and the file was analysed.
     std::set<std::pair<std::string, unsigned>> FindingLines;
+    std::vector<Finding> PassFindings;
     for (const clang::tidy::ClangTidyError &E : Errors)
       if (!llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
-        Finding F = toFinding(E, P.Arch, P.name(), Lines);
-        FindingLines.insert({F.File, F.Line});
-        R.Findings.add(std::move(F));
+        PassFindings.push_back(toFinding(E, P.Arch, P.name(), Lines));
+        FindingLines.insert({PassFindings.back().File, PassFindings.back().Line});
       }
     // Errors with a location first: "too many errors emitted" says nothing.
     std::vector<const clang::tidy::ClangTidyError *> CompilerErrors;
@@ -296,97 +307,20 @@ JobResult runJob(const Job &J, const Options &Opts) {
                             return !E->Message.FilePath.empty();
                           });
     for (const clang::tidy::ClangTidyError *E : CompilerErrors)
-      collectCompilerError(*E, J, Lines, R);
+      collectCompilerError(*E, J, PassName, Lines, R);
+    // The findings of a pass with a compiler error come from an AST that is
+    // not the code's: marked, so that they neither fail the gate nor get
+    // fixed (unless a pass that parsed reports them too; FindingSet::add).
+    bool Failed = R.Failures.count(PassName);
+    for (Finding &F : PassFindings) {
+      if (Failed) {
+        F.ParseFailed = true;
+        F.FailedUnits.insert(J.File);
+      }
+      R.Findings.add(std::move(F));
+    }
   }
   return R;
-}
-
-} // namespace
-
-RunResult analyse(const Options &Opts) {
-  RunResult Out;
-  std::vector<Job> Jobs = collectJobs(Opts, Out);
-  // An invalid .wavecheck.yaml stops the run before any parse (exit 2).
-  if (!resolveConfigs(Opts, Jobs, Out))
-    return Out;
-  for (const Job &J : Jobs)
-    Out.Files.push_back(J.File);
-  // Files can have different targets (OffloadArch per configuration): the
-  // largest count decides whether reports name the targets of a finding.
-  Out.PassesPerFile = Opts.Arches.size() * (Opts.DevicePass + Opts.HostPass);
-  std::set<std::string> Arches;
-  for (const Job &J : Jobs) {
-    Out.PassesPerFile = std::max(Out.PassesPerFile, J.Config->Arches.size() *
-                                                        (Opts.DevicePass + Opts.HostPass));
-    Arches.insert(J.Config->Arches.begin(), J.Config->Arches.end());
-  }
-  Out.Arches.assign(Arches.begin(), Arches.end());
-  // Each job's findings are taken out where it ends (to count them for the
-  // progress line) and merged below in job order, whatever order the jobs
-  // ended in: the output does not depend on Opts.Jobs.
-  std::vector<JobResult> Results(Jobs.size());
-  std::vector<std::vector<Finding>> JobFindings(Jobs.size());
-  std::mutex ProgressLock;
-  size_t Done = 0, FindingsSoFar = 0;
-  auto Run = [&](size_t I) {
-    JobResult R = runJob(Jobs[I], Opts);
-    std::vector<Finding> Fs = R.Findings.take();
-    size_t N = Fs.size();
-    Results[I] = std::move(R);
-    JobFindings[I] = std::move(Fs);
-    if (Opts.Progress) {
-      std::lock_guard<std::mutex> Lock(ProgressLock);
-      FindingsSoFar += N;
-      Opts.Progress(++Done, Jobs.size(), FindingsSoFar);
-    }
-  };
-  if (Opts.Jobs <= 1 || Jobs.size() <= 1) {
-    for (size_t I = 0; I < Jobs.size(); ++I)
-      Run(I);
-  } else {
-    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Opts.Jobs));
-    for (size_t I = 0; I < Jobs.size(); ++I)
-      Pool.async([&, I] { Run(I); });
-    Pool.wait();
-  }
-  // One note per nvcc-only flag, however many commands had it: the flag as
-  // written when all wrote it alike ("-Xcompiler=-fPIC"), else its name and up
-  // to MaxDroppedExamples of the ways it was written.
-  constexpr size_t MaxDroppedExamples = 3;
-  std::map<std::string, std::set<std::string>> Dropped;
-  FindingSet All;
-  for (size_t I = 0; I < Results.size(); ++I) {
-    JobResult &R = Results[I];
-    for (Finding &F : JobFindings[I])
-      All.add(std::move(F));
-    Out.Errors.insert(Out.Errors.end(), R.Errors.begin(), R.Errors.end());
-    for (const auto &[File, Hash] : R.Read) {
-      recordContent(Out.ParsedContent, File, Hash);
-      Out.FilesRead[Jobs[I].File].insert(File);
-    }
-    for (const std::string &D : R.Dropped)
-      Dropped[llvm::StringRef(D).split(' ').first.split('=').first.str()].insert(D);
-  }
-  for (const auto &[Flag, Uses] : Dropped) {
-    std::string Note = "dropped nvcc-only flag '" +
-                       (Uses.size() == 1 ? *Uses.begin() : Flag) + "'";
-    if (Uses.size() > 1) {
-      std::string List = std::to_string(Uses.size()) + " forms: ";
-      size_t Shown = 0;
-      for (const std::string &U : Uses) {
-        if (Shown++ == MaxDroppedExamples) {
-          List += ", ...";
-          break;
-        }
-        List += (Shown == 1 ? "'" : ", '") + U + "'";
-      }
-      Note += " (" + List + ")";
-    }
-    Out.Notes.push_back(Note);
-  }
-  Out.Findings = All.take();
-  sortResult(Out);
-  return Out;
 }
 
 } // namespace wavecheck

@@ -29,13 +29,15 @@
 /// between blocks to code scanning's 1000 characters (lib/SarifRules.cpp);
 /// help = the whole doc (text and markdown); default level "warning". A
 /// result's level is "error" when the finding is an error
-/// (warnings-as-errors), else "warning". Results keep the order of
-/// RunResult::Findings.
+/// (warnings-as-errors), "note" when it came only from parses with compiler
+/// errors (properties.parseFailed true; it does not fail the gate), else
+/// "warning". Results keep the order of RunResult::Findings.
 ///
 /// Invocation: executionSuccessful is false when some input could not be
 /// analysed (exit code 3), true otherwise (findings do not make a run fail).
 /// Every input error is a toolExecutionNotification naming the file (level
-/// "error" for an input not analysed, "warning" for a missing header); the
+/// "error" for an input not analysed, "warning" for a missing header, "note"
+/// for a scanned header that no source includes and that does not parse); the
 /// driver's notes (dropped nvcc flags) are toolConfigurationNotifications.
 ///
 /// Source root (%SRCROOT%): the top level of the Git work tree enclosing the
@@ -318,11 +320,13 @@ llvm::json::Array SarifBuilder::invocations() {
   for (const InputError &E : R.Errors) {
     Successful &= !E.Fatal;
     std::string Name = E.File.empty() ? std::string("wavecheck") : locate(E.File).RelPath;
+    bool HeaderNote = E.Kind == "header-not-parsed";
     llvm::json::Object N{
-        {"level", E.Fatal ? "error" : "warning"},
+        {"level", E.Fatal ? "error" : HeaderNote ? "note" : "warning"},
         {"message", llvm::json::Object{{"text", Name + ": " + E.Message}}},
-        {"descriptor",
-         llvm::json::Object{{"id", E.Fatal ? "input-not-analysed" : "input-problem"}}}};
+        {"descriptor", llvm::json::Object{{"id", E.Fatal      ? "input-not-analysed"
+                                                 : HeaderNote ? "header-not-parsed"
+                                                              : "input-problem"}}}};
     if (!E.File.empty())
       N["locations"] = llvm::json::Array{llvm::json::Object{
           {"physicalLocation",
@@ -381,8 +385,11 @@ llvm::json::Object SarifBuilder::build() {
         clang::SarifResult::create(RuleIndex[F.Check])
             .setRuleId(F.Check)
             .setDiagnosticMessage(F.Message)
-            .setDiagnosticLevel(F.Severity == "error" ? clang::SarifResultLevel::Error
-                                                      : clang::SarifResultLevel::Warning)
+            // A finding of a parse with compiler errors does not fail the
+            // gate; code scanning shows it as a note.
+            .setDiagnosticLevel(F.ParseFailed            ? clang::SarifResultLevel::Note
+                                : F.Severity == "error" ? clang::SarifResultLevel::Error
+                                                        : clang::SarifResultLevel::Warning)
             .addPartialFingerprint("primaryLocationLineHash", fingerprint(F)));
 
   llvm::json::Object Doc = Writer.createDocument();
@@ -431,7 +438,8 @@ llvm::json::Object SarifBuilder::build() {
         {"targets", llvm::json::Array(std::vector<std::string>(F.Targets.begin(),
                                                                F.Targets.end()))},
         {"passes", llvm::json::Array(std::vector<std::string>(F.Passes.begin(),
-                                                              F.Passes.end()))}};
+                                                              F.Passes.end()))},
+        {"parseFailed", F.ParseFailed}};
   }
 
   // One automation id per target set, so code scanning keeps the runs for

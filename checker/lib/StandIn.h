@@ -28,7 +28,8 @@ std::vector<std::string> standInArgs();
 /// True when real HIP headers are reachable for a compile with \p Args run
 /// in \p Directory: `--rocm-path`, an include directory holding
 /// hip/hip_runtime.h, $ROCM_PATH or /opt/rocm. Debian's HIP 5.2 headers in
-/// /usr/include do not count: clang 22 cannot parse them unaided (FACTS.md).
+/// /usr/include do not count: clang 22 cannot parse them unaided (they need
+/// -D__AMDGCN_WAVEFRONT_SIZE=64; README, "As a clang-tidy plugin").
 bool rocmHeadersReachable(const std::vector<std::string> &Args,
                           llvm::StringRef Directory);
 

@@ -4,7 +4,7 @@
 /// wavecheck [options] <file|dir>... [-- <compile args>]
 /// wavecheck [options] -p <build-dir> [<file>...]
 ///
-/// Exit codes (DESIGN.md): 0 no finding fails the gate; 1 findings fail the
+/// Exit codes (README, "Exit codes"): 0 no finding fails the gate; 1 findings fail the
 /// gate; 2 usage or configuration error; 3 some input could not be analysed.
 ///
 //===----------------------------------------------------------------------===//
