@@ -1,10 +1,12 @@
 //===--- HardcodedWarpSizeCheck.cpp - wave64-hardcoded-warp-size ----------===//
 ///
 /// check() only collects: candidate findings with their enclosing function,
-/// per-function shuffle facts and call edges, warp-indexed arrays, and where
-/// 32-valued macros are expanded. Whether a function forms 32-lane logical
-/// warps depends on everything it calls, and a macro is reported once for all
-/// its uses, so onEndOfTranslationUnit() decides and emits every diagnostic.
+/// lane-indexed arrays, the literals 32, 31, 16 and 5 of each function, and
+/// where 32-valued macros are expanded. Whether a 32 is the wrong size depends
+/// on the code around it (LaneGroups.h: what spans both halves of a
+/// wavefront, what groups lanes by the wavefront), and a macro is reported
+/// once for all its uses, so onEndOfTranslationUnit() decides and emits every
+/// diagnostic.
 ///
 //===----------------------------------------------------------------------===//
 #include "checks/HardcodedWarpSizeCheck.h"
@@ -78,19 +80,12 @@ struct HardcodedWarpSizeCheck::State {
     LaneEvidence Why;        ///< what makes the 32 wrong at the first use
     bool WhyCrosses = false; ///< Why is a wave-wide operation (else a wave-sized id)
   };
-  struct Facts {
-    bool HasShuffle = false, All32 = true, Hardware = false;
-    std::string FullWaveOp; ///< first full-wave operation, for messages
-    std::string WaveOp;     ///< first wave operation of any width, `__syncwarp` too
-    llvm::SmallVector<const FunctionDecl *, 4> Callees;
-  };
 
   ASTContext *Ctx = nullptr;
   const TargetProfile *Target = nullptr;
   std::string Constant; ///< fix-it text where a constant is required
   std::vector<Finding> Findings;
   std::map<DefKey, Definition> Defs;
-  llvm::DenseMap<const FunctionDecl *, Facts> Fns;
   /// Arrays indexed by a lane id computed with 32 (`s[tid % 32]`), with the
   /// function of the first such write: once the lane id is a 64-lane one,
   /// their 32 slots are too few.
@@ -232,40 +227,12 @@ struct HardcodedWarpSizeCheck::State {
           quote(Inc->getSourceRange()), {{Inc->getRHS()->getSourceRange(), waveSize(Inc)}});
   }
 
-  /// Shuffle widths, hardware-wave builtins and call edges.
+  /// A shuffle of width 32 (a candidate; LaneGroups judges the code around).
   void call(const CallExpr *Call) {
-    const FunctionDecl *Fn = owningFunction(enclosingFunction(Call, *Ctx));
-    if (!Fn)
-      return;
-    Facts &F = Fns[Fn];
-    llvm::StringRef Name = calleeName(Call);
-    bool WaveOp = asShuffle(Call) || isHardwareWaveBuiltin(Name) || takesLaneMask(Name);
-    if (WaveOp && F.WaveOp.empty())
-      F.WaveOp = Name.str();
-    if (std::optional<ShuffleCall> Sh = asShuffle(Call)) {
-      F.HasShuffle = true;
-      WidthKind K = classifyWidth(Sh->Width, *Ctx);
-      F.All32 &= K == WidthKind::Lanes32;
-      if (K == WidthKind::Lanes32)
-        add(Role::Width, enclosingDeviceFunction(Call, *Ctx), Sh->Width, Name.str(),
-            {{Sh->Width->getSourceRange(), waveSize(Call)}});
-      else if (K == WidthKind::FullWave && F.FullWaveOp.empty())
-        F.FullWaveOp = "'" + Name.str() + (Sh->Width ? "' with a full-wave width"
-                                                     : "' without a width");
-    } else if (isHardwareWaveBuiltin(Name)) {
-      F.Hardware = true;
-      if (F.FullWaveOp.empty())
-        F.FullWaveOp = "'" + Name.str() + "'";
-    } else if (WaveOp) { // `__syncwarp`, other `*_sync` builtins
-    } else if (const FunctionDecl *D = Call->getDirectCallee()) {
-      if (!inSystemHeader(D->getLocation(), sm()))
-        F.Callees.push_back(owningFunction(D));
-    } else if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
-                   Call->getCallee()->IgnoreParenImpCasts())) {
-      for (const NamedDecl *D : ULE->decls()) // every candidate of a dependent call
-        if (D->getAsFunction() && !inSystemHeader(D->getLocation(), sm()))
-          F.Callees.push_back(owningFunction(D->getAsFunction()));
-    }
+    std::optional<ShuffleCall> Sh = asShuffle(Call);
+    if (Sh && classifyWidth(Sh->Width, *Ctx) == WidthKind::Lanes32)
+      add(Role::Width, enclosingDeviceFunction(Call, *Ctx), Sh->Width, calleeName(Call).str(),
+          {{Sh->Width->getSourceRange(), waveSize(Call)}});
   }
 
   /// `T a[32]` / `T a[32][N]` in device code, or `__shared__` at namespace scope.
@@ -340,27 +307,6 @@ struct HardcodedWarpSizeCheck::State {
                      "groups of 32 lanes formed with this 32",
            DiagnosticIDs::Note)
         << Why.Code;
-  }
-
-  /// Shuffle facts of \p Fn and of every function it calls, transitively.
-  Facts reach(const FunctionDecl *Fn) const {
-    Facts Out;
-    llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
-    llvm::SmallVector<const FunctionDecl *, 16> Work{Fn};
-    while (!Work.empty()) {
-      auto It = Fns.find(Work.back());
-      if (!Seen.insert(Work.pop_back_val()).second || It == Fns.end())
-        continue;
-      Out.HasShuffle |= It->second.HasShuffle;
-      Out.All32 &= It->second.All32;
-      Out.Hardware |= It->second.Hardware;
-      if (Out.FullWaveOp.empty())
-        Out.FullWaveOp = It->second.FullWaveOp;
-      if (Out.WaveOp.empty())
-        Out.WaveOp = It->second.WaveOp;
-      Work.append(It->second.Callees.rbegin(), It->second.Callees.rend());
-    }
-    return Out;
   }
 };
 

@@ -8,12 +8,16 @@
 /// strides `+= 32` over a lane-indexed variable. A macro or constant whose
 /// value is 32 and which is used in one of these roles is reported once, at
 /// its definition, with notes at its uses; one whose name does not say it is
-/// the wave size (`TILE`, namesWaveSize()) counts only in functions that
-/// reach a wave operation, and is then reported at each use without a
-/// fix-it. An extent is per-warp when a warp id computed with 32 indexes it
-/// (not one computed with `warpSize`). Functions that form consistent
-/// 32-lane logical warps (every shuffle they reach has width 32 and none uses
-/// a hardware-wave builtin) are left alone; 32s meaning bits per word are too.
+/// the wave size (`TILE`, namesWaveSize()) is reported at each use without a
+/// fix-it. An extent is per-lane when a lane id computed with 32 writes it.
+/// Consistent 32-lane logical warps are correct on wave64: a 32 is reported
+/// only where the code around it (LaneGroups.h) spans both 32-lane halves of
+/// a wavefront (a ballot, a stored vote, `__shfl(v, 0)` without a width) or
+/// groups lanes by the wavefront (`tid % warpSize`), with a note there; 32s
+/// meaning bits per word, and 32s computed from other values (`WarpSize /
+/// 2`), never are. A fix-it is offered only where no other literal 32, 31,
+/// 16 or 5 of the code around stays unfixed, outside row layouts, and at a
+/// definition only when every use of it is a reported one.
 /// Fix-its use `warpSize` where a runtime value is legal and the constant of
 /// the option `ConstantWaveSize` (default: the target's wave size) where a
 /// constant is required (ROCm 7 made `warpSize` non-constexpr) and in
