@@ -255,8 +255,10 @@ private:
     std::optional<int64_t> Lane = constantValue(S.LaneArg, Ctx);
     if (S.Kind == ShuffleKind::Idx) {
       // Every lane reads lane c of the whole wavefront, or lane `tid % 32`
-      // of its first half: lanes 32-63 read the other group.
-      if (Lane || mentionsLane32(S.LaneArg, Ctx))
+      // of its first half: lanes 32-63 read the other group. Harmless when
+      // lane c and lane c + 32 hold the same value (it depends on the lane
+      // only through a 32-lane id, otherwise on uniform values).
+      if ((Lane || mentionsLane32(S.LaneArg, Ctx)) && !sameInBothHalves(S.Value, 0))
         note(F.Crossing, S.Call, Ctx);
       return;
     }
@@ -266,6 +268,75 @@ private:
     if ((Lane && *Lane >= Lanes32) ||
         (Init && constantValue(Init, Ctx).value_or(0) >= Lanes32))
       note(F.Crossing, S.Call, Ctx); // an offset of 32 moves data between halves
+  }
+
+  /// True when \p E has the same value in lane l and lane l + 32 of a
+  /// wavefront: it reads the thread index only through a 32-lane id (`tid &
+  /// 31`, `tid % 32`), and otherwise constants, kernel parameters, workgroup
+  /// coordinates and sizes, and locals that are assigned once from such.
+  /// Anything else (a load, a call, a local assigned twice) may differ.
+  bool sameInBothHalves(const Expr *E, unsigned Depth) const {
+    if (!E || Depth > 8)
+      return false;
+    E = E->IgnoreParenImpCasts();
+    if (constantValue(E, Ctx) || isa<FloatingLiteral, CXXBoolLiteralExpr>(E))
+      return true;
+    if (laneIdComputedWith32(E, Ctx) && !isa<DeclRefExpr>(E))
+      return true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!V)
+        return false;
+      if (const auto *P = dyn_cast<ParmVarDecl>(V)) // a kernel argument is uniform
+        return P->getParentFunctionOrMethod() &&
+               cast<FunctionDecl>(P->getParentFunctionOrMethod())->hasAttr<CUDAGlobalAttr>();
+      if (!V->hasLocalStorage() || !V->getInit() || assignedAfterInit(V))
+        return false;
+      return sameInBothHalves(V->getInit(), Depth + 1);
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) // blockIdx.x, gridDim.y, ...
+      return mentionsBlockOrGrid(ME);
+    if (const auto *PRE = dyn_cast<PseudoObjectExpr>(E))
+      return mentionsBlockOrGrid(PRE);
+    if (const auto *U = dyn_cast<UnaryOperator>(E))
+      return !U->isIncrementDecrementOp() && sameInBothHalves(U->getSubExpr(), Depth + 1);
+    if (const auto *B = dyn_cast<BinaryOperator>(E))
+      return !B->isAssignmentOp() && sameInBothHalves(B->getLHS(), Depth + 1) &&
+             sameInBothHalves(B->getRHS(), Depth + 1);
+    if (const auto *C = dyn_cast<ConditionalOperator>(E))
+      return sameInBothHalves(C->getCond(), Depth + 1) &&
+             sameInBothHalves(C->getTrueExpr(), Depth + 1) &&
+             sameInBothHalves(C->getFalseExpr(), Depth + 1);
+    return false;
+  }
+
+  /// `blockIdx`, `blockDim`, `gridDim` (also behind an MS property read).
+  static bool mentionsBlockOrGrid(const Expr *E) {
+    bool Found = false;
+    forEachStmt(E, [&](const Stmt *S) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+        Found |= llvm::StringSwitch<bool>(DRE->getDecl()->getName())
+                     .Cases({"blockIdx", "blockDim", "gridDim"}, true)
+                     .Default(false);
+      if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S))
+        Found |= OVE->getSourceExpr() && mentionsBlockOrGrid(OVE->getSourceExpr());
+    });
+    return Found && !isThreadIdxRead(E);
+  }
+
+  /// True when the function of \p V assigns it after its declaration.
+  bool assignedAfterInit(const VarDecl *V) const {
+    const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    bool Found = false;
+    forEachStmt(F ? F->getBody() : nullptr, [&](const Stmt *S) {
+      if (const auto *B = dyn_cast<BinaryOperator>(S))
+        Found |= B->isAssignmentOp() && localVarRef(B->getLHS()) == V;
+      else if (const auto *U = dyn_cast<UnaryOperator>(S))
+        Found |= U->isIncrementDecrementOp() && localVarRef(U->getSubExpr()) == V;
+      else if (const auto *U2 = dyn_cast<UnaryOperator>(S); U2 && U2->getOpcode() == UO_AddrOf)
+        Found |= localVarRef(U2->getSubExpr()) == V;
+    });
+    return Found || !F;
   }
 
   /// A `_sync` mask written to name lanes 32-63: a 64-bit value
