@@ -325,7 +325,9 @@ std::string formatReport(ReportKind Kind, const ReportLocation &Location,
                                       : formatText(Kind, Where, Details, Pid);
 }
 
-void report(ReportKind Kind, const ReportLocation &Location, const std::string &Details) {
+namespace {
+void write(ReportKind Kind, const ReportLocation &Location, const std::string &Details,
+           bool MayHalt) {
   const Options &Opts = options();
   std::string Names[2];
   const ReportLocation Where = plainNames(Location, Names);
@@ -347,10 +349,19 @@ void report(ReportKind Kind, const ReportLocation &Location, const std::string &
   FILE *Out = sink(S, Pid);
   std::fwrite(Block.data(), 1, Block.size(), Out);
   std::fflush(Out);
-  if (IsError && Opts.halt_on_error) {
+  if (IsError && MayHalt && Opts.halt_on_error) {
     std::fflush(nullptr);
     std::_Exit(Opts.exitcode);
   }
+}
+} // namespace
+
+void report(ReportKind Kind, const ReportLocation &Location, const std::string &Details) {
+  write(Kind, Location, Details, /*MayHalt=*/true);
+}
+
+void reportFatal(ReportKind Kind, const ReportLocation &Location, const std::string &Details) {
+  write(Kind, Location, Details, /*MayHalt=*/false);
 }
 
 unsigned reportCount() {

@@ -315,7 +315,10 @@ int main(int Argc, char **Argv) {
     Cmd.push_back(W);
   if (Cmd.empty())
     return fail("WAVESAN_CXX is blank; set it to a C++ compiler command or unset it");
-  Cmd.insert(Cmd.end(), {"-std=c++20", "-isystem", IncludeDir});
+  // -fstack-clash-protection: every page of a large kernel frame is probed, so a lane
+  // that overflows its fiber stack faults in the guard below it (a kernel-fault report)
+  // instead of writing into another lane's stack.
+  Cmd.insert(Cmd.end(), {"-std=c++20", "-fstack-clash-protection", "-isystem", IncludeDir});
   Cmd.insert(Cmd.end(), Out.begin(), Out.end());
   if (Link) {
     Cmd.push_back(Library);

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -218,6 +219,25 @@ TEST_F(CcTest, AddressSanitizerKnowsFiberStacks) {
   EXPECT_EQ(R.Err.find("LeakSanitizer"), std::string::npos) << R.Err;
   // Nothing but the one wavesan report block (6 lines) on stderr.
   EXPECT_EQ(std::count(R.Err.begin(), R.Err.end(), '\n'), 6) << R.Err;
+}
+
+TEST_F(CcTest, LargeLocalArrayIsAStackOverflowReport) {
+  // stack_overflow.hip's header comment: a 1 MiB local array per lane, larger than the
+  // fiber stack and its guard. wavesan-cc's -fstack-clash-protection makes the frame
+  // fault in the guard: a kernel-fault report, then SIGSEGV (128 + 11 from the shell).
+  Result B = run(Cc + " -O2 " + Data + "/stack_overflow.hip -o overflow");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  Result R = run("WAVESAN_OPTIONS=workers=1 ./overflow");
+  EXPECT_EQ(R.Status, 128 + SIGSEGV) << R.Err;
+  EXPECT_EQ(R.Out, "") << R.Err;
+  EXPECT_NE(R.Err.find("ERROR: wavesan: kernel-fault in kernel scratch\n  stack overflow: the "
+                       "lane used up its 256 KiB fiber stack"),
+            std::string::npos)
+      << R.Err;
+  EXPECT_NE(R.Err.find("SUMMARY: wavesan: kernel-fault " + Data +
+                       "/stack_overflow.hip:24 in scratch\n"),
+            std::string::npos)
+      << R.Err;
 }
 
 TEST_F(CcTest, ExternSharedInKernelIsRewritten) {

@@ -219,6 +219,8 @@ const ExpectedKind Expected[] = {
      Severity::Error},
     {ReportKind::KernelTimeout, "kernel-timeout", "kernel-timeout", RuleDoc::Runtime,
      Severity::Error},
+    {ReportKind::KernelFault, "kernel-fault", "kernel-fault", RuleDoc::Runtime,
+     Severity::Error},
     {ReportKind::LdsOverLimit, "lds-over-limit", "lds-over-limit", RuleDoc::Runtime,
      Severity::Error},
     {ReportKind::BlockTooLarge, "block-too-large", "block-too-large", RuleDoc::Runtime,

@@ -31,6 +31,7 @@ public:
   /// Runs \p L on \p Workers threads; \returns false if the watchdog stopped it.
   bool run(LaunchState &L, unsigned Workers, double TimeoutS, LaunchStats &Out) {
     std::unique_lock<std::mutex> Lock(M);
+    installFaultHandlers(); // before the first worker runs a lane
     while (Threads.size() < Workers) {
       unsigned I = static_cast<unsigned>(Threads.size());
       Threads.emplace_back([this, I] { workerMain(I); });
@@ -81,6 +82,7 @@ public:
 
 private:
   void workerMain(unsigned I) {
+    installAltStack(); // the fault handler's stack (fault.cpp)
     Worker W(I);
     ThisWorker = &W;
     Current.Hot = &W;
