@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <mutex>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 
@@ -28,13 +29,25 @@ constexpr auto StopGrace = std::chrono::seconds(2);
 
 class Pool {
 public:
-  /// Runs \p L on \p Workers threads; \returns false if the watchdog stopped it.
-  bool run(LaunchState &L, unsigned Workers, double TimeoutS, LaunchStats &Out) {
+  /// Runs \p L on \p Workers threads (fewer when the system cannot start that many:
+  /// \p Workers is then lowered, to 0 when no thread runs); \returns false if the
+  /// watchdog stopped it or no worker thread could be started.
+  bool run(LaunchState &L, unsigned &Workers, double TimeoutS, LaunchStats &Out) {
     std::unique_lock<std::mutex> Lock(M);
     installFaultHandlers(); // before the first worker runs a lane
     while (Threads.size() < Workers) {
       unsigned I = static_cast<unsigned>(Threads.size());
-      Threads.emplace_back([this, I] { workerMain(I); });
+      try {
+        Threads.emplace_back([this, I] { workerMain(I); });
+      } catch (const std::system_error &E) {
+        std::fprintf(stderr, "wavesan: cannot start worker thread %u of %u (%s); running the "
+                             "launch on %u\n",
+                     I + 1, Workers, E.what(), I);
+        Workers = I;
+        if (Workers == 0)
+          return false;
+        break;
+      }
       Threads.back().detach();
     }
     Active = &L;
@@ -221,6 +234,8 @@ hipError_t launch(const LaunchRequest &R) {
   S.Workers = Workers;
   S.WaveSize = L.WaveSize;
   LastStats = S;
+  if (Workers == 0)
+    return fail(hipErrorOutOfMemory); // no worker thread could be started (said on stderr)
   if (!Finished || L.Failed) {
     const hipError_t E = Finished ? hipErrorLaunchFailure : hipErrorLaunchTimeOut;
     PendingExecutionError = E;
@@ -236,8 +251,14 @@ LaunchStats lastLaunchStats() {
   std::lock_guard<std::mutex> Guard(emu::detail::LaunchMutex);
   return emu::detail::LastStats;
 }
-void setWorkers(unsigned Workers) { emu::detail::WorkersOverride = Workers; }
-void setKernelTimeout(double Seconds) { emu::detail::TimeoutOverride = Seconds; }
+void setWorkers(unsigned Workers) {
+  detail::checkWorkers(Workers);
+  emu::detail::WorkersOverride = Workers;
+}
+void setKernelTimeout(double Seconds) {
+  detail::checkKernelTimeout(Seconds);
+  emu::detail::TimeoutOverride = Seconds;
+}
 void setBlockObserver(BlockObserver Fn, void *User) {
   std::lock_guard<std::mutex> Guard(emu::detail::LaunchMutex);
   emu::detail::Observer = Fn;
