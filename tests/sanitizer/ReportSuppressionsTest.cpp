@@ -63,7 +63,7 @@ TEST(Suppressions, ParseErrorsNameFileAndLine) {
             "one of lane-mask-truncated, sync-mask-incomplete, shuffle-width-invalid, "
             "shuffle-lane-out-of-range, inactive-lane-read, wave-op-partial, wave-op-divergent, "
             "barrier-deadlock, kernel-timeout, kernel-fault, lds-over-limit, block-too-large, "
-            "launch-underfilled-grid, wave-size-divergence, reduction-mismatch, "
+            "grid-too-large, launch-underfilled-grid, wave-size-divergence, reduction-mismatch, "
             "reduction-partial-wave, reduction-half-wave, gemm-mismatch, gemm-fp8-format, "
             "gemm-transposed-output, gemm-tile-mismatch, gemm-k-tail-missing\n"
             "wavesan: supp.txt:6: empty pattern after 'barrier-deadlock:': expected a kernel, "

@@ -225,6 +225,8 @@ const ExpectedKind Expected[] = {
      Severity::Error},
     {ReportKind::BlockTooLarge, "block-too-large", "block-too-large", RuleDoc::Runtime,
      Severity::Error},
+    {ReportKind::GridTooLarge, "grid-too-large", "grid-too-large", RuleDoc::Runtime,
+     Severity::Error},
     {ReportKind::LaunchUnderfilledGrid, "launch-underfilled-grid", "launch-underfilled-grid",
      RuleDoc::Runtime, Severity::Note},
     {ReportKind::WaveSizeDivergence, "wave-size-divergence", "wave-size-divergence",

@@ -39,6 +39,8 @@ namespace wavesan::emu::detail {
 constexpr unsigned Gfx942ComputeUnits = 304;
 constexpr unsigned Gfx942LdsBytesPerBlock = 64 * 1024;
 constexpr unsigned MaxThreadsPerBlock = 1024;
+/// hipDeviceProp_t::maxGridSize of each dimension, as ROCm reports it (INT32_MAX).
+constexpr unsigned Gfx942MaxGridSize = 2147483647;
 static_assert(WorkerHot::RingSize >= MaxThreadsPerBlock);
 
 /// Whether \p K is one of the four shuffles (their enumerators come first).

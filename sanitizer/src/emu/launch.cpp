@@ -9,8 +9,11 @@
 //===----------------------------------------------------------------------===//
 #include "engine.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <condition_variable>
 #include <cstdio>
 #include <mutex>
@@ -156,6 +159,30 @@ ReportLocation launchSite(const LaunchRequest &R) {
   return W;
 }
 
+/// What is wrong with grid \p G of blocks \p B ("" when nothing): a dimension over
+/// gfx942's maxGridSize, grid x block over 2^32 - 1 work items in a dimension (HIP's
+/// own launch check, hipErrorInvalidConfiguration), or more than 2^64 - 1 blocks.
+std::string gridProblem(const dim3 &G, const dim3 &B) {
+  const uint32_t Grid[3] = {G.x, G.y, G.z}, Block[3] = {B.x, B.y, B.z};
+  const char Axis[3] = {'x', 'y', 'z'};
+  for (int D = 0; D < 3; ++D) {
+    if (Grid[D] > Gfx942MaxGridSize)
+      return fmt::format("gridDim.{} {} exceeds maxGridSize[{}] = {} of gfx942", Axis[D],
+                         Grid[D], D, Gfx942MaxGridSize);
+    const uint64_t Items = uint64_t(Grid[D]) * Block[D];
+    if (Items > UINT32_MAX)
+      return fmt::format("gridDim.{} x blockDim.{} = {} work items exceeds {} (2^32 - 1), the "
+                         "most HIP launches in one dimension",
+                         Axis[D], Axis[D], Items, UINT32_MAX);
+  }
+  uint64_t XY = 0, XYZ = 0;
+  if (__builtin_mul_overflow(uint64_t(G.x), uint64_t(G.y), &XY) ||
+      __builtin_mul_overflow(XY, uint64_t(G.z), &XYZ))
+    return "the grid has more than 2^64 - 1 blocks (gridDim.x x gridDim.y x gridDim.z "
+           "overflows 64 bits)";
+  return "";
+}
+
 hipError_t fail(hipError_t E) {
   LastError = E;
   return E;
@@ -205,6 +232,15 @@ hipError_t launch(const LaunchRequest &R) {
                " bytes of dynamic shared memory; a gfx942 block has at most 65536 bytes of LDS; "
                "the launch fails with hipErrorLaunchOutOfResources");
     return fail(hipErrorLaunchOutOfResources);
+  }
+  // Grid limits, checked before the block count is formed (it could wrap to 0).
+  if (const std::string Why = gridProblem(G, B); !Why.empty()) {
+    report(ReportKind::GridTooLarge, launchSite(R),
+           "grid (" + std::to_string(G.x) + ", " + std::to_string(G.y) + ", " +
+               std::to_string(G.z) + ") of blocks (" + std::to_string(B.x) + ", " +
+               std::to_string(B.y) + ", " + std::to_string(B.z) + "): " + Why +
+               "; the launch fails with hipErrorInvalidConfiguration");
+    return fail(hipErrorInvalidConfiguration);
   }
   const uint64_t Blocks = uint64_t(G.x) * G.y * G.z;
   if (Blocks < Gfx942ComputeUnits && !QuietNotes) {
