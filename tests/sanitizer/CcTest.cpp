@@ -142,6 +142,65 @@ TEST_F(CcTest, TripleChevronLaunchIsACompileError) {
   EXPECT_EQ(B.Err, Expected);
 }
 
+// A generated source with 5000 launches on one 50 KB line: every error printed the whole
+// line (5000 x 50 KB = 250 MB of output; 16.8 GB for a 280 KB file) and the kernel-name
+// walk-back went back to the start of the file for each launch. Now each error shows at
+// most 200 bytes of the line around the column, with "..." where it is cut; the bound
+// here is on the output's size, not on time.
+TEST_F(CcTest, ManyLaunchesOnOneLineGiveBoundedErrors) {
+  constexpr int Launches = 5000;
+  {
+    std::ofstream Src(Dir + "/many.hip");
+    for (int I = 0; I < Launches; ++I)
+      Src << "k<<<1,1>>>"; // 10 bytes each; launch I's name is at column 10 I + 1
+    Src << "\n";
+    // Unbalanced '>' before every '<<<': each walk-back over a template argument list
+    // never closed, back to the start of the file.
+    for (int I = 0; I < Launches; ++I)
+      Src << ">>>>>><<<";
+    Src << "\n";
+  }
+  Result B = run(Cc + " many.hip -o never");
+  EXPECT_EQ(B.Status, 1);
+  // Per error: the message (~150 bytes with the name) and two lines of at most
+  // 2 + 3 + 200 + 3 bytes.
+  EXPECT_LT(B.Err.size(), size_t(2 * Launches) * 700) << B.Err.substr(0, 2000);
+  EXPECT_EQ(std::count(B.Err.begin(), B.Err.end(), '\n'), 3 * 2 * Launches);
+  // Launch 0: the line's first 200 bytes, cut at the end.
+  const std::string First = "many.hip:1:1: error: '<<<...>>>' kernel launch needs a GPU "
+                            "compiler; use hipLaunchKernelGGL(k, grid, block, shmem, stream, "
+                            "args...) with wavesan's CPU emulator\n  ";
+  std::string Window;
+  for (int I = 0; I < 20; ++I)
+    Window += "k<<<1,1>>>";
+  EXPECT_EQ(B.Err.substr(0, First.size() + 200 + 3 + 5), First + Window + "...\n  ^\n")
+      << B.Err.substr(0, 600);
+  // Launch 1000 (column 10001): 100 bytes before it and 100 from it, cut on both sides;
+  // the caret under its first byte, after "..." and 100 bytes.
+  const std::string Middle = "many.hip:1:10001: error: '<<<...>>>' kernel launch needs a GPU "
+                             "compiler; use hipLaunchKernelGGL(k, grid, block, shmem, stream, "
+                             "args...) with wavesan's CPU emulator\n  ..." +
+                             Window + "...\n  " + std::string(103, ' ') + "^\n";
+  EXPECT_NE(B.Err.find(Middle), std::string::npos) << B.Err.substr(0, 600);
+}
+
+// 0'0'0'... (a million digit separators on one line): each quote walked back over the
+// whole number to tell a separator from a character literal, 10^12 steps (hours). It must
+// finish, and the literal (0) compiles. The bound only tells a finished scan from a hung
+// one.
+TEST_F(CcTest, ManyDigitSeparatorsFinish) {
+  {
+    std::ofstream Src(Dir + "/digits.hip");
+    Src << "constexpr unsigned long long x = 0";
+    for (int I = 0; I < 1000000; ++I)
+      Src << "'0";
+    Src << ";\nstatic_assert(x == 0);\n";
+  }
+  Result B = run("timeout 120 " + Cc + " -fsyntax-only digits.hip");
+  EXPECT_NE(B.Status, 124) << "the scan did not finish within 120 s";
+  EXPECT_EQ(B.Status, 0) << B.Err.substr(0, 600);
+}
+
 TEST_F(CcTest, NoInputIsAClearError) {
   Result B = run(Cc + " -O2");
   EXPECT_EQ(B.Status, 1);
