@@ -299,6 +299,26 @@ TEST_F(CcTest, LargeLocalArrayIsAStackOverflowReport) {
       << R.Err;
 }
 
+TEST_F(CcTest, AddressSanitizerFindsNoLeakAfterADeadlock) {
+  // A deadlocked block is unwound lane by lane. Without telling ASan that each unwound lane
+  // leaves its stack for the worker's, ASan took the last lane's stack for the worker
+  // thread's, LeakSanitizer scanned that instead, and every buffer of the Worker object on
+  // the thread's stack was a "direct leak" (exit 1), here in the launch that ends the
+  // program (barrier_deadlock.hip, the report golden).
+  const std::string Src = std::string(WAVESAN_TESTDATA_DIR) + "/wavesan-reports/barrier_deadlock.hip";
+  Result B = run(Cc + " -fsanitize=address -g -O1 " + Src + " -o deadlock");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  for (const char *Workers : {"1", "2"}) {
+    Result R = run(std::string("WAVESAN_OPTIONS=workers=") + Workers + " ./deadlock");
+    EXPECT_EQ(R.Status, 0) << R.Err;
+    EXPECT_EQ(R.Out, "launch: hipErrorLaunchFailure\n");
+    EXPECT_EQ(R.Err.find("LeakSanitizer"), std::string::npos) << R.Err;
+    EXPECT_NE(R.Err.find("SUMMARY: wavesan: barrier-deadlock " + Src + ":10 in half_barrier\n"),
+              std::string::npos)
+        << R.Err;
+  }
+}
+
 TEST_F(CcTest, ExternSharedInKernelIsRewritten) {
   // `extern __shared__ T name[];` in a kernel becomes HIP_DYNAMIC_SHARED(T, name) on a
   // temporary copy; -Wall -Werror still pass, and __FILE__/__LINE__ are the original's.

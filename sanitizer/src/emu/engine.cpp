@@ -188,7 +188,17 @@ inline void Worker::runLane(Lane *Ln) {
   try {
     L->Req.Invoke(L->Req.Closure);
   } catch (const ctx::detail::forced_unwind &) {
-    throw; // the block is being abandoned: let Boost.Context unwind this fiber
+    // The block is abandoned: runBlock destroys this fiber, which unwinds it to here, and
+    // Boost.Context switches back to runBlock when the unwinding ends. Under ASan, say so:
+    // arrived on this stack (runBlock began the switch), leaving it for good for the
+    // worker's own stack. Without the pair, ASan took the last lane's stack for the
+    // thread's after the unwinding, and LeakSanitizer, scanning that instead of the
+    // worker's stack, reported every buffer of the Worker on it as leaked (exit 1).
+    if (__sanitizer_finish_switch_fiber) {
+      __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
+      __sanitizer_start_switch_fiber(nullptr, MainStack.Lo, MainStack.Size);
+    }
+    throw; // let Boost.Context unwind this fiber
   } catch (const StopLaneException &) {
     Abandon = true;
   } catch (const std::exception &E) {
