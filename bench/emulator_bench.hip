@@ -156,6 +156,8 @@ int main(int argc, char **argv) {
     double check = 0;
     for (size_t b = 0; b < out.size(); ++b) check += out[b] * static_cast<double>(b % 5 + 1);
     std::printf("check %.1f\n", check);
+    hipFree(d_x); // null (a no-op) for reduce-plain
+    hipFree(d_out);
   } else if (which == "gemm-emu" || which == "gemm-plain") {
     const int n = kGemmN;
     std::vector<float> a(n * n), b(n * n), c(n * n);
@@ -191,6 +193,9 @@ int main(int argc, char **argv) {
     double check = 0;
     for (int i = 0; i < n * n; ++i) check += c[i] * static_cast<double>(i % 7 + 1);
     std::printf("check %.1f\n", check);
+    hipFree(d_a); // null (a no-op) for gemm-plain
+    hipFree(d_b);
+    hipFree(d_c);
   } else {
     std::fprintf(stderr, "unknown case '%s': expected reduce-emu, reduce-plain, gemm-emu or "
                          "gemm-plain\n", which.c_str());

@@ -15,9 +15,11 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
+#include <cstring>
+#include <fcntl.h>
 #include <mutex>
-#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
 
 extern "C" __attribute__((weak)) const char *__wavesan_default_options() { return nullptr; }
 
@@ -61,27 +63,43 @@ const char *expected(const int *) { return "an exit status from 0 to 255"; }
 const char *typeName(const int *) { return "int"; }
 std::string formatValue(int V) { return std::to_string(V); }
 
+// The only unsigned flag is workers: bounded, so that a huge count is refused here
+// instead of failing (std::system_error) when the threads are started.
 bool parseValue(std::string_view V, unsigned &Out) {
-  return (V.empty() || V.front() != '-') && parseInteger(V, Out);
+  unsigned Value = 0;
+  if (V.empty() || V.front() == '-' || !parseInteger(V, Value) || Value > MaxWorkers)
+    return false;
+  Out = Value;
+  return true;
 }
-const char *expected(const unsigned *) { return "a non-negative integer"; }
+const char *expected(const unsigned *) {
+  static const std::string Text = fmt::format(
+      "a number of worker threads from 0 to {} (0: the hardware concurrency)", MaxWorkers);
+  return Text.c_str();
+}
 const char *typeName(const unsigned *) { return "unsigned"; }
 std::string formatValue(unsigned V) { return std::to_string(V); }
 
-// Doubles are durations: finite and not negative. strtod, not from_chars:
-// g++ 12's libstdc++ has floating-point from_chars, but strtod is what every
-// other sanitizer uses and it needs a NUL-terminated copy only.
+// Doubles are durations (the only one is kernel_timeout_s): finite, not negative and
+// at most MaxKernelTimeoutSeconds (a longer wait overflows the clock's nanoseconds).
+// strtod, not from_chars: g++ 12's libstdc++ has floating-point from_chars, but strtod
+// is what every other sanitizer uses and it needs a NUL-terminated copy only.
 bool parseValue(std::string_view V, double &Out) {
   std::string S(V);
   char *End = nullptr;
   errno = 0;
   double Value = S.empty() ? -1 : std::strtod(S.c_str(), &End);
-  if (S.empty() || errno || End != S.c_str() + S.size() || !std::isfinite(Value) || Value < 0)
+  if (S.empty() || errno || End != S.c_str() + S.size() || !std::isfinite(Value) || Value < 0 ||
+      Value > MaxKernelTimeoutSeconds)
     return false;
   Out = Value;
   return true;
 }
-const char *expected(const double *) { return "a non-negative number"; }
+const char *expected(const double *) {
+  static const std::string Text =
+      fmt::format("a non-negative number of seconds, at most {}", MaxKernelTimeoutSeconds);
+  return Text.c_str();
+}
 const char *typeName(const double *) { return "double"; }
 std::string formatValue(double V) { return fmt::format("{}", V); }
 
@@ -146,6 +164,57 @@ std::string applyFlag(std::string_view Key, std::string_view Value, std::string_
   std::_Exit(OptionsErrorExitCode);
 }
 
+/// What kind of file \p Mode is, for "is a ..." messages.
+const char *fileKind(mode_t Mode) {
+  if (S_ISDIR(Mode))
+    return "a directory";
+  if (S_ISFIFO(Mode))
+    return "a FIFO";
+  if (S_ISCHR(Mode))
+    return "a character device";
+  if (S_ISBLK(Mode))
+    return "a block device";
+  if (S_ISSOCK(Mode))
+    return "a socket";
+  return "not a regular file";
+}
+
+/// Reads the suppressions file \p Path into \p Text: a regular file of at most
+/// MaxSuppressionsBytes. Opened without blocking (a FIFO with no writer would hang the
+/// program before main) and checked with fstat before anything is read (/dev/zero
+/// never ends). \returns "" or the error line.
+std::string readSuppressionsFile(const std::string &Path, std::string &Text) {
+  const int Fd = ::open(Path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (Fd < 0)
+    return fmt::format("wavesan: cannot read suppressions file '{}' (option suppressions): "
+                       "expected a readable file of kind:pattern lines\n",
+                       Path);
+  struct stat St {};
+  std::string Error;
+  if (::fstat(Fd, &St) != 0 || !S_ISREG(St.st_mode)) {
+    Error = fmt::format("wavesan: suppressions file '{}' (option suppressions) is {}; expected "
+                        "a regular file of kind:pattern lines\n",
+                        Path, fileKind(St.st_mode));
+  } else if (static_cast<uint64_t>(St.st_size) > MaxSuppressionsBytes) {
+    Error = fmt::format("wavesan: suppressions file '{}' (option suppressions) has {} bytes; "
+                        "expected at most {} (1 MiB) of kind:pattern lines\n",
+                        Path, St.st_size, MaxSuppressionsBytes);
+  } else {
+    // The size may change while reading: never read more than the bound.
+    char Buf[4096];
+    ssize_t N;
+    while ((N = ::read(Fd, Buf, sizeof Buf)) > 0 && Text.size() <= MaxSuppressionsBytes)
+      Text.append(Buf, static_cast<size_t>(N));
+    if (N < 0 || Text.size() > MaxSuppressionsBytes)
+      Error = fmt::format("wavesan: cannot read suppressions file '{}' (option suppressions): "
+                          "{}; expected a regular file of at most {} bytes\n",
+                          Path, N < 0 ? std::strerror(errno) : "it grew while being read",
+                          MaxSuppressionsBytes);
+  }
+  ::close(Fd);
+  return Error;
+}
+
 Suppressions &suppressionsStorage() {
   static Suppressions S;
   return S;
@@ -156,16 +225,10 @@ Options &mutableOptions() {
     std::string Errors;
     Options O = loadOptions(__wavesan_default_options(), std::getenv("WAVESAN_OPTIONS"), Errors);
     if (Errors.empty() && !O.suppressions.empty()) {
-      std::ifstream In(O.suppressions);
-      if (!In) {
-        Errors = fmt::format("wavesan: cannot read suppressions file '{}' (option suppressions): "
-                             "expected a readable file of kind:pattern lines\n",
-                             O.suppressions);
-      } else {
-        std::stringstream Text;
-        Text << In.rdbuf();
-        Errors = suppressionsStorage().parse(Text.str(), O.suppressions);
-      }
+      std::string Text;
+      Errors = readSuppressionsFile(O.suppressions, Text);
+      if (Errors.empty())
+        Errors = suppressionsStorage().parse(Text, O.suppressions);
     }
     if (!Errors.empty())
       optionsError(Errors);
@@ -249,6 +312,22 @@ namespace detail {
 bool loadOptionsAtStartup() {
   (void)mutableOptions();
   return true;
+}
+} // namespace detail
+
+namespace detail {
+void checkWorkers(unsigned Workers) {
+  if (Workers > MaxWorkers)
+    optionsError(fmt::format("wavesan: bad worker count {} passed to setWorkers: expected 0 to "
+                             "{} (0: the option workers)\n",
+                             Workers, MaxWorkers));
+}
+void checkKernelTimeout(double Seconds) {
+  if (std::isnan(Seconds) || Seconds > MaxKernelTimeoutSeconds)
+    optionsError(fmt::format("wavesan: bad kernel timeout {} passed to setKernelTimeout: "
+                             "expected at most {} seconds (0 disables the watchdog, a negative "
+                             "value goes back to the option)\n",
+                             Seconds, MaxKernelTimeoutSeconds));
 }
 } // namespace detail
 

@@ -13,6 +13,7 @@
 #include <dlfcn.h>
 
 #include <array>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -325,7 +326,9 @@ std::string formatReport(ReportKind Kind, const ReportLocation &Location,
                                       : formatText(Kind, Where, Details, Pid);
 }
 
-void report(ReportKind Kind, const ReportLocation &Location, const std::string &Details) {
+namespace {
+void write(ReportKind Kind, const ReportLocation &Location, const std::string &Details,
+           bool MayHalt) {
   const Options &Opts = options();
   std::string Names[2];
   const ReportLocation Where = plainNames(Location, Names);
@@ -345,12 +348,39 @@ void report(ReportKind Kind, const ReportLocation &Location, const std::string &
   long Pid = static_cast<long>(getpid());
   std::string Block = formatReport(Kind, Where, Details, Opts.report_format, Pid);
   FILE *Out = sink(S, Pid);
-  std::fwrite(Block.data(), 1, Block.size(), Out);
-  std::fflush(Out);
-  if (IsError && Opts.halt_on_error) {
+  if ((std::fwrite(Block.data(), 1, Block.size(), Out) != Block.size() ||
+       std::fflush(Out) != 0) &&
+      Out != stderr) {
+    // A full disk (ENOSPC) or a closed stdout: say so once, and this report and the
+    // later ones go to stderr, so that none is lost.
+    const int Err = errno;
+    const std::string &Path = Opts.log_path;
+    const std::string Name = Out == stdout ? std::string("stdout") : fmt::format("{}.{}", Path, Pid);
+    std::fprintf(stderr,
+                 "wavesan: cannot write to log file '%s' (option log_path=%s): %s; writing "
+                 "reports to stderr\n",
+                 Name.c_str(), Path.c_str(), std::strerror(Err));
+    if (Out != stdout)
+      std::fclose(Out);
+    else
+      std::clearerr(stdout);
+    S.Log = stderr;
+    std::fwrite(Block.data(), 1, Block.size(), stderr);
+    std::fflush(stderr);
+  }
+  if (IsError && MayHalt && Opts.halt_on_error) {
     std::fflush(nullptr);
     std::_Exit(Opts.exitcode);
   }
+}
+} // namespace
+
+void report(ReportKind Kind, const ReportLocation &Location, const std::string &Details) {
+  write(Kind, Location, Details, /*MayHalt=*/true);
+}
+
+void reportFatal(ReportKind Kind, const ReportLocation &Location, const std::string &Details) {
+  write(Kind, Location, Details, /*MayHalt=*/false);
 }
 
 unsigned reportCount() {

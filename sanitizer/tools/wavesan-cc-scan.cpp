@@ -10,6 +10,7 @@
 
 #include "wavesan-cc-scan.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace wavesan_cc {
@@ -30,6 +31,10 @@ std::string blankedCode(const std::string &Src) {
   std::string Code = Src;
   const size_t N = Src.size();
   size_t I = 0;
+  // The last digit-separator walk-back: the run of identifier characters, quotes and dots
+  // ending at the quote QuoteAt starts at RunStart. A later walk-back that reaches QuoteAt
+  // continues from RunStart, so "1'1'1'..." is linear, not quadratic.
+  size_t QuoteAt = std::string::npos, RunStart = 0;
   auto Blank = [&](size_t From, size_t To) {
     for (size_t K = From; K < To && K < N; ++K)
       if (Code[K] != '\n')
@@ -75,8 +80,15 @@ std::string blankedCode(const std::string &Src) {
       // A digit separator (1'000) follows a digit/letter of a number; skip it.
       if (I > 0 && isIdentChar(Src[I - 1])) {
         size_t K = I;
-        while (K > 0 && (isIdentChar(Src[K - 1]) || Src[K - 1] == '\'' || Src[K - 1] == '.'))
+        while (K > 0 && (isIdentChar(Src[K - 1]) || Src[K - 1] == '\'' || Src[K - 1] == '.')) {
+          if (K - 1 == QuoteAt) {
+            K = RunStart;
+            break;
+          }
           --K;
+        }
+        QuoteAt = I;
+        RunStart = K;
         if (K < I && isDigit(Src[K])) {
           ++I;
           continue;
@@ -120,18 +132,21 @@ std::vector<Launch> scanLaunches(const std::string &Src) {
   // name walk-back sees only code.
   const std::string Code = blankedCode(Src);
   const size_t N = Src.size();
+  // Walk-backs stop at Floor, the end of the previous `<<<`: every byte is walked over by
+  // one launch at most, so many launches on one line cost linear time, not quadratic.
+  size_t Floor = 0;
   for (size_t I = 0; I < N;) {
     if (Code.compare(I, 3, "<<<") == 0) {
       // Walk back over spaces, then identifiers, `::` and one balanced <...> group.
       size_t K = I;
-      while (K > 0 && (Code[K - 1] == ' ' || Code[K - 1] == '\t' || Code[K - 1] == '\n' ||
-                       Code[K - 1] == '\r'))
+      while (K > Floor && (Code[K - 1] == ' ' || Code[K - 1] == '\t' || Code[K - 1] == '\n' ||
+                           Code[K - 1] == '\r'))
         --K;
       size_t NameEnd = K;
-      if (K > 0 && Code[K - 1] == '>') {
+      if (K > Floor && Code[K - 1] == '>') {
         int Depth = 0;
         size_t M = K;
-        while (M > 0) {
+        while (M > Floor) {
           char P = Code[M - 1];
           if (P == '>')
             ++Depth;
@@ -141,26 +156,64 @@ std::vector<Launch> scanLaunches(const std::string &Src) {
             break;
           --M;
         }
-        if (M > 0 && Depth == 0)
+        if (M > Floor && Depth == 0)
           K = M - 1;
       }
-      while (K > 0 && (isIdentChar(Code[K - 1]) ||
-                       (Code[K - 1] == ':' && K > 1 && Code[K - 2] == ':')))
+      while (K > Floor && (isIdentChar(Code[K - 1]) ||
+                           (Code[K - 1] == ':' && K > Floor + 1 && Code[K - 2] == ':')))
         K -= Code[K - 1] == ':' ? 2 : 1;
       std::string Name = Src.substr(K, NameEnd - K);
       // `operator<<<T>`: a specialisation of operator<<, not a launch.
       if (!endsWith(Name, "operator")) {
         Launch L;
         LineCol(Name.empty() ? I : K, L.Line, L.Col);
+        L.LineBegin = LineStarts[L.Line - 1];
         L.Name = Name.empty() ? "kernel" : Name;
         Found.push_back(L);
       }
       I += 3;
+      Floor = I;
     } else {
       ++I;
     }
   }
   return Found;
+}
+
+std::string capped(std::string_view S) {
+  if (S.size() <= MaxExcerptBytes)
+    return std::string(S);
+  size_t End = MaxExcerptBytes;
+  while (End > 0 && (static_cast<unsigned char>(S[End]) & 0xC0) == 0x80)
+    --End; // do not split a UTF-8 sequence
+  return std::string(S.substr(0, End)) + "...";
+}
+
+Excerpt sourceExcerpt(std::string_view Src, size_t LineBegin, unsigned Col) {
+  const size_t LineEnd = std::min(Src.find('\n', LineBegin), Src.size());
+  const std::string_view Line = Src.substr(LineBegin, LineEnd - LineBegin);
+  const size_t At = std::min<size_t>(Col ? Col - 1 : 0, Line.size()); // the caret's byte
+  size_t From = 0, To = Line.size();
+  if (Line.size() > MaxExcerptBytes) {
+    From = At > MaxExcerptBytes / 2 ? At - MaxExcerptBytes / 2 : 0;
+    To = std::min(Line.size(), From + MaxExcerptBytes);
+    From = To - std::min(To, MaxExcerptBytes); // a full window near the line's end too
+    auto Continuation = [&](size_t K) {
+      return K < Line.size() && (static_cast<unsigned char>(Line[K]) & 0xC0) == 0x80;
+    };
+    while (From < At && Continuation(From))
+      ++From;
+    while (To > At + 1 && Continuation(To))
+      --To;
+  }
+  Excerpt E;
+  const std::string Before = From > 0 ? "..." : "";
+  E.Text = Before + std::string(Line.substr(From, To - From)) + (To < Line.size() ? "..." : "");
+  E.Caret = std::string(Before.size(), ' ');
+  for (size_t K = From; K < At; ++K)
+    E.Caret += Line[K] == '\t' ? '\t' : ' ';
+  E.Caret += '^';
+  return E;
 }
 
 std::vector<ExternShared> scanExternShared(const std::string &Src) {

@@ -25,13 +25,33 @@ inline bool endsWith(std::string_view S, std::string_view Suffix) {
 /// One `<<<` launch found by scanLaunches.
 struct Launch {
   unsigned Line = 0, Col = 0; ///< 1-based; Col in bytes, at the kernel name (or `<<<`).
+  size_t LineBegin = 0;       ///< offset of the line's first byte in the source
   std::string Name;           ///< The callee text before `<<<` ("kernel" if none).
 };
 
 /// Finds `<<<` outside comments, string literals (including raw strings) and character
-/// literals. The name is the identifier/`::`/template-argument text before it;
-/// `operator<<<...>` (a friend specialisation of operator<<) is not a launch.
+/// literals. The name is the identifier/`::`/template-argument text before it, never
+/// reaching back past the previous `<<<` (so the scan is linear in the source, however
+/// many launches it holds); `operator<<<...>` (a friend specialisation of operator<<) is
+/// not a launch.
 std::vector<Launch> scanLaunches(const std::string &Src);
+
+/// The most bytes of a source line an error shows (the rest is cut, with "...").
+constexpr size_t MaxExcerptBytes = 200;
+
+/// A source line and its caret line, as compilers print them under an error.
+struct Excerpt {
+  std::string Text, Caret;
+};
+
+/// The line of \p Src starting at offset \p LineBegin, with a caret under 1-based byte
+/// column \p Col. A line longer than MaxExcerptBytes is cut to a window of that many
+/// bytes around the column (not splitting a UTF-8 sequence), each cut side marked "...";
+/// tabs before the caret are kept so that it lines up.
+Excerpt sourceExcerpt(std::string_view Src, size_t LineBegin, unsigned Col);
+
+/// \p S itself, or its first MaxExcerptBytes bytes and "..." when longer.
+std::string capped(std::string_view S);
 
 /// One `extern __shared__ T name[];` declaration found by scanExternShared.
 struct ExternShared {

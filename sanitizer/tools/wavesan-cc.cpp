@@ -209,18 +209,11 @@ int main(int Argc, char **Argv) {
       std::cerr << Path << ":" << L.Line << ":" << L.Col
                 << ": error: '<<<...>>>' kernel launch needs a GPU compiler; use "
                    "hipLaunchKernelGGL("
-                << L.Name
+                << wavesan_cc::capped(L.Name)
                 << ", grid, block, shmem, stream, args...) with wavesan's CPU emulator\n";
-      // The source line and a caret, as compilers print them.
-      size_t Start = 0;
-      for (unsigned Ln = 1; Ln < L.Line && Start != std::string::npos; ++Ln)
-        Start = Src.find('\n', Start) + 1;
-      size_t End = Src.find('\n', Start);
-      std::string Text = Src.substr(Start, End == std::string::npos ? End : End - Start);
-      std::string Caret;
-      for (unsigned K = 1; K < L.Col && K - 1 < Text.size(); ++K)
-        Caret += Text[K - 1] == '\t' ? '\t' : ' ';
-      std::cerr << "  " << Text << "\n  " << Caret << "^\n";
+      // The source line (at most MaxExcerptBytes of it) and a caret, as compilers print them.
+      const wavesan_cc::Excerpt E = wavesan_cc::sourceExcerpt(Src, L.LineBegin, L.Col);
+      std::cerr << "  " << E.Text << "\n  " << E.Caret << "\n";
     }
     std::string Copy;
     size_t Done = 0;
@@ -315,7 +308,10 @@ int main(int Argc, char **Argv) {
     Cmd.push_back(W);
   if (Cmd.empty())
     return fail("WAVESAN_CXX is blank; set it to a C++ compiler command or unset it");
-  Cmd.insert(Cmd.end(), {"-std=c++20", "-isystem", IncludeDir});
+  // -fstack-clash-protection: every page of a large kernel frame is probed, so a lane
+  // that overflows its fiber stack faults in the guard below it (a kernel-fault report)
+  // instead of writing into another lane's stack.
+  Cmd.insert(Cmd.end(), {"-std=c++20", "-fstack-clash-protection", "-isystem", IncludeDir});
   Cmd.insert(Cmd.end(), Out.begin(), Out.end());
   if (Link) {
     Cmd.push_back(Library);

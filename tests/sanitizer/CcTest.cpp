@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -141,6 +142,65 @@ TEST_F(CcTest, TripleChevronLaunchIsACompileError) {
   EXPECT_EQ(B.Err, Expected);
 }
 
+// A generated source with 5000 launches on one 50 KB line: every error printed the whole
+// line (5000 x 50 KB = 250 MB of output; 16.8 GB for a 280 KB file) and the kernel-name
+// walk-back went back to the start of the file for each launch. Now each error shows at
+// most 200 bytes of the line around the column, with "..." where it is cut; the bound
+// here is on the output's size, not on time.
+TEST_F(CcTest, ManyLaunchesOnOneLineGiveBoundedErrors) {
+  constexpr int Launches = 5000;
+  {
+    std::ofstream Src(Dir + "/many.hip");
+    for (int I = 0; I < Launches; ++I)
+      Src << "k<<<1,1>>>"; // 10 bytes each; launch I's name is at column 10 I + 1
+    Src << "\n";
+    // Unbalanced '>' before every '<<<': each walk-back over a template argument list
+    // never closed, back to the start of the file.
+    for (int I = 0; I < Launches; ++I)
+      Src << ">>>>>><<<";
+    Src << "\n";
+  }
+  Result B = run(Cc + " many.hip -o never");
+  EXPECT_EQ(B.Status, 1);
+  // Per error: the message (~150 bytes with the name) and two lines of at most
+  // 2 + 3 + 200 + 3 bytes.
+  EXPECT_LT(B.Err.size(), size_t(2 * Launches) * 700) << B.Err.substr(0, 2000);
+  EXPECT_EQ(std::count(B.Err.begin(), B.Err.end(), '\n'), 3 * 2 * Launches);
+  // Launch 0: the line's first 200 bytes, cut at the end.
+  const std::string First = "many.hip:1:1: error: '<<<...>>>' kernel launch needs a GPU "
+                            "compiler; use hipLaunchKernelGGL(k, grid, block, shmem, stream, "
+                            "args...) with wavesan's CPU emulator\n  ";
+  std::string Window;
+  for (int I = 0; I < 20; ++I)
+    Window += "k<<<1,1>>>";
+  EXPECT_EQ(B.Err.substr(0, First.size() + 200 + 3 + 5), First + Window + "...\n  ^\n")
+      << B.Err.substr(0, 600);
+  // Launch 1000 (column 10001): 100 bytes before it and 100 from it, cut on both sides;
+  // the caret under its first byte, after "..." and 100 bytes.
+  const std::string Middle = "many.hip:1:10001: error: '<<<...>>>' kernel launch needs a GPU "
+                             "compiler; use hipLaunchKernelGGL(k, grid, block, shmem, stream, "
+                             "args...) with wavesan's CPU emulator\n  ..." +
+                             Window + "...\n  " + std::string(103, ' ') + "^\n";
+  EXPECT_NE(B.Err.find(Middle), std::string::npos) << B.Err.substr(0, 600);
+}
+
+// 0'0'0'... (a million digit separators on one line): each quote walked back over the
+// whole number to tell a separator from a character literal, 10^12 steps (hours). It must
+// finish, and the literal (0) compiles. The bound only tells a finished scan from a hung
+// one.
+TEST_F(CcTest, ManyDigitSeparatorsFinish) {
+  {
+    std::ofstream Src(Dir + "/digits.hip");
+    Src << "constexpr unsigned long long x = 0";
+    for (int I = 0; I < 1000000; ++I)
+      Src << "'0";
+    Src << ";\nstatic_assert(x == 0);\n";
+  }
+  Result B = run("timeout 120 " + Cc + " -fsyntax-only digits.hip");
+  EXPECT_NE(B.Status, 124) << "the scan did not finish within 120 s";
+  EXPECT_EQ(B.Status, 0) << B.Err.substr(0, 600);
+}
+
 TEST_F(CcTest, NoInputIsAClearError) {
   Result B = run(Cc + " -O2");
   EXPECT_EQ(B.Status, 1);
@@ -218,6 +278,45 @@ TEST_F(CcTest, AddressSanitizerKnowsFiberStacks) {
   EXPECT_EQ(R.Err.find("LeakSanitizer"), std::string::npos) << R.Err;
   // Nothing but the one wavesan report block (6 lines) on stderr.
   EXPECT_EQ(std::count(R.Err.begin(), R.Err.end(), '\n'), 6) << R.Err;
+}
+
+TEST_F(CcTest, LargeLocalArrayIsAStackOverflowReport) {
+  // stack_overflow.hip's header comment: a 1 MiB local array per lane, larger than the
+  // fiber stack and its guard. wavesan-cc's -fstack-clash-protection makes the frame
+  // fault in the guard: a kernel-fault report, then SIGSEGV (128 + 11 from the shell).
+  Result B = run(Cc + " -O2 " + Data + "/stack_overflow.hip -o overflow");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  Result R = run("WAVESAN_OPTIONS=workers=1 ./overflow");
+  EXPECT_EQ(R.Status, 128 + SIGSEGV) << R.Err;
+  EXPECT_EQ(R.Out, "") << R.Err;
+  EXPECT_NE(R.Err.find("ERROR: wavesan: kernel-fault in kernel scratch\n  stack overflow: the "
+                       "lane used up its 256 KiB fiber stack"),
+            std::string::npos)
+      << R.Err;
+  EXPECT_NE(R.Err.find("SUMMARY: wavesan: kernel-fault " + Data +
+                       "/stack_overflow.hip:24 in scratch\n"),
+            std::string::npos)
+      << R.Err;
+}
+
+TEST_F(CcTest, AddressSanitizerFindsNoLeakAfterADeadlock) {
+  // A deadlocked block is unwound lane by lane. Without telling ASan that each unwound lane
+  // leaves its stack for the worker's, ASan took the last lane's stack for the worker
+  // thread's, LeakSanitizer scanned that instead, and every buffer of the Worker object on
+  // the thread's stack was a "direct leak" (exit 1), here in the launch that ends the
+  // program (barrier_deadlock.hip, the report golden).
+  const std::string Src = std::string(WAVESAN_TESTDATA_DIR) + "/wavesan-reports/barrier_deadlock.hip";
+  Result B = run(Cc + " -fsanitize=address -g -O1 " + Src + " -o deadlock");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  for (const char *Workers : {"1", "2"}) {
+    Result R = run(std::string("WAVESAN_OPTIONS=workers=") + Workers + " ./deadlock");
+    EXPECT_EQ(R.Status, 0) << R.Err;
+    EXPECT_EQ(R.Out, "launch: hipErrorLaunchFailure\n");
+    EXPECT_EQ(R.Err.find("LeakSanitizer"), std::string::npos) << R.Err;
+    EXPECT_NE(R.Err.find("SUMMARY: wavesan: barrier-deadlock " + Src + ":10 in half_barrier\n"),
+              std::string::npos)
+        << R.Err;
+  }
 }
 
 TEST_F(CcTest, ExternSharedInKernelIsRewritten) {

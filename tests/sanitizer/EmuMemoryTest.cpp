@@ -91,6 +91,8 @@ TEST_F(Emu, DynamicSharedMemory) {
   EXPECT_EQ(H[0], 127);
   EXPECT_EQ(H[128], 255);
   EXPECT_EQ(H[511], 384);
+  hipFree(DIn);
+  hipFree(DOut);
 }
 
 TEST_F(Emu, SharedMemoryIsPerBlock) {
@@ -100,6 +102,7 @@ TEST_F(Emu, SharedMemoryIsPerBlock) {
   ASSERT_EQ(hipMemset(Bad, 0, sizeof *Bad), hipSuccess);
   ASSERT_EQ(hipLaunchKernelGGL(sharedPerBlock, 400, 256, 0, 0, Bad), hipSuccess);
   EXPECT_EQ(hostCopy(Bad, 1)[0], 0);
+  hipFree(Bad);
 }
 
 TEST_F(Emu, AtomicsOnGlobalAndSharedMemory) {
@@ -125,6 +128,9 @@ TEST_F(Emu, AtomicsOnGlobalAndSharedMemory) {
   auto S = hostCopy(SharedOut, 8);
   for (int V : S)
     EXPECT_EQ(V, 256);
+  for (void *P : {static_cast<void *>(Sum), static_cast<void *>(Max), static_cast<void *>(Min),
+                  static_cast<void *>(FSum), static_cast<void *>(SharedOut)})
+    hipFree(P);
 }
 
 TEST_F(Emu, ShufflesOfWideTypes) {
@@ -137,6 +143,8 @@ TEST_F(Emu, ShufflesOfWideTypes) {
   auto H = hostCopy(LL, 64);
   EXPECT_EQ(H[0], (1ll << 40));     // shfl_up below lane 0: own value
   EXPECT_EQ(H[10], (1ll << 40) + 9);
+  hipFree(D);
+  hipFree(LL);
 }
 
 TEST_F(Emu, Votes) {
@@ -149,6 +157,9 @@ TEST_F(Emu, Votes) {
   EXPECT_EQ(hostCopy(Any, 1)[0], 1);
   EXPECT_EQ(hostCopy(All, 1)[0], 1);
   EXPECT_EQ(hostCopy(Active, 1)[0], ~0ull);
+  hipFree(Any);
+  hipFree(All);
+  hipFree(Active);
 }
 
 TEST_F(Emu, BitIntrinsics) {

@@ -347,6 +347,7 @@ TEST_F(Emu, InactiveLaneReadIsReported) {
   EXPECT_EQ(H[0], 0 + 16);
   EXPECT_EQ(H[16], 16 + 0); // the inactive lane's value reads as 0
   EXPECT_EQ(H[40], 40);
+  hipFree(D);
 }
 
 TEST_F(Emu, PartialWaveOperationIsReported) {

@@ -7,6 +7,7 @@
 // `cond ? __ballot(p) : ...`.
 #include <hip/hip_runtime.h>
 
+#include "ReportChild.h"
 #include "wavesan/report.h"
 
 #include <gtest/gtest.h>
@@ -22,50 +23,8 @@
 
 namespace {
 
-struct ProgramRun {
-  int ExitCode = -1; ///< exit status, or -signal
-  std::string Out, Err;
-};
-
-/// Runs \p Argv with WAVESAN_OPTIONS=\p Options (unset when null); a 60 s alarm bounds a
-/// hung program (the deadlock case must finish, not hang).
-ProgramRun runProgram(const std::vector<std::string> &Argv, const char *Options) {
-  int OutPipe[2], ErrPipe[2];
-  if (pipe(OutPipe) || pipe(ErrPipe))
-    return {};
-  pid_t Pid = fork();
-  if (Pid == 0) {
-    dup2(OutPipe[1], 1);
-    dup2(ErrPipe[1], 2);
-    close(OutPipe[0]), close(OutPipe[1]), close(ErrPipe[0]), close(ErrPipe[1]);
-    if (Options)
-      setenv("WAVESAN_OPTIONS", Options, 1);
-    else
-      unsetenv("WAVESAN_OPTIONS");
-    alarm(60);
-    std::vector<char *> Args;
-    for (const std::string &A : Argv)
-      Args.push_back(const_cast<char *>(A.c_str()));
-    Args.push_back(nullptr);
-    execv(Args[0], Args.data());
-    _exit(127);
-  }
-  close(OutPipe[1]);
-  close(ErrPipe[1]);
-  ProgramRun R;
-  char Buf[4096];
-  ssize_t N;
-  while ((N = read(ErrPipe[0], Buf, sizeof Buf)) > 0)
-    R.Err.append(Buf, static_cast<size_t>(N));
-  while ((N = read(OutPipe[0], Buf, sizeof Buf)) > 0)
-    R.Out.append(Buf, static_cast<size_t>(N));
-  close(OutPipe[0]);
-  close(ErrPipe[0]);
-  int Status = 0;
-  waitpid(Pid, &Status, 0);
-  R.ExitCode = WIFEXITED(Status) ? WEXITSTATUS(Status) : -WTERMSIG(Status);
-  return R;
-}
+using wavesan::test::ProgramRun;
+using wavesan::test::runProgram;
 
 /// "==<pid>==" -> "==PID==", "\"pid\":<pid>" -> "\"pid\":PID", and the directory part before testdata/wavesan-reports/ (the
 /// source path as the build passed it to the compiler: absolute, or "../" from a Ninja

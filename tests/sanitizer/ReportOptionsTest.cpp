@@ -12,7 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <map>
+#include <regex>
 #include <sstream>
 
 // This test binary's compiled-in options, overriding wavesan's weak default:
@@ -107,15 +109,34 @@ TEST(Options, BadValuesAreNamedWithTheExpectedType) {
       {"report_format=xml", "wavesan: bad value 'xml' for option 'report_format' in "
                             "WAVESAN_OPTIONS: expected text or json\n"},
       {"kernel_timeout_s=-1", "wavesan: bad value '-1' for option 'kernel_timeout_s' in "
-                              "WAVESAN_OPTIONS: expected a non-negative number\n"},
+                              "WAVESAN_OPTIONS: expected a non-negative number of seconds, at "
+                              "most 1000000\n"},
       {"kernel_timeout_s=inf", "wavesan: bad value 'inf' for option 'kernel_timeout_s' in "
-                               "WAVESAN_OPTIONS: expected a non-negative number\n"},
+                               "WAVESAN_OPTIONS: expected a non-negative number of seconds, at "
+                               "most 1000000\n"},
       {"kernel_timeout_s=1s", "wavesan: bad value '1s' for option 'kernel_timeout_s' in "
-                              "WAVESAN_OPTIONS: expected a non-negative number\n"},
+                              "WAVESAN_OPTIONS: expected a non-negative number of seconds, at "
+                              "most 1000000\n"},
+      // 1e10 s is 1e19 ns: more than the clock's int64 nanoseconds (every launch timed out).
+      {"kernel_timeout_s=1e10", "wavesan: bad value '1e10' for option 'kernel_timeout_s' in "
+                                "WAVESAN_OPTIONS: expected a non-negative number of seconds, "
+                                "at most 1000000\n"},
+      {"kernel_timeout_s=1000000.5", "wavesan: bad value '1000000.5' for option "
+                                     "'kernel_timeout_s' in WAVESAN_OPTIONS: expected a "
+                                     "non-negative number of seconds, at most 1000000\n"},
       {"workers=-2", "wavesan: bad value '-2' for option 'workers' in WAVESAN_OPTIONS: "
-                     "expected a non-negative integer\n"},
+                     "expected a number of worker threads from 0 to 1024 (0: the hardware "
+                     "concurrency)\n"},
       {"workers=four", "wavesan: bad value 'four' for option 'workers' in WAVESAN_OPTIONS: "
-                       "expected a non-negative integer\n"},
+                       "expected a number of worker threads from 0 to 1024 (0: the hardware "
+                       "concurrency)\n"},
+      // Starting 100000 threads threw std::system_error out of the launch (abort).
+      {"workers=100000", "wavesan: bad value '100000' for option 'workers' in "
+                         "WAVESAN_OPTIONS: expected a number of worker threads from 0 to 1024 "
+                         "(0: the hardware concurrency)\n"},
+      {"workers=1025", "wavesan: bad value '1025' for option 'workers' in WAVESAN_OPTIONS: "
+                       "expected a number of worker threads from 0 to 1024 (0: the hardware "
+                       "concurrency)\n"},
       {"help=2", "wavesan: bad value '2' for option 'help' in WAVESAN_OPTIONS: expected a "
                  "boolean (0, 1, true, false, yes or no)\n"},
   };
@@ -123,6 +144,13 @@ TEST(Options, BadValuesAreNamedWithTheExpectedType) {
     Options O;
     EXPECT_EQ(parseOptions(Text, "WAVESAN_OPTIONS", O), Error);
   }
+}
+
+TEST(Options, BoundsThemselvesAreAccepted) {
+  Options O;
+  EXPECT_EQ(parseOptions("kernel_timeout_s=1000000:workers=1024", "WAVESAN_OPTIONS", O), "");
+  EXPECT_EQ(O.kernel_timeout_s, 1e6);
+  EXPECT_EQ(O.workers, 1024u);
 }
 
 TEST(Options, UnknownKeysAndMalformedPairsAreNamed) {
@@ -214,6 +242,46 @@ TEST(Options, SetWaveSize) {
   });
   EXPECT_EQ(R.ExitCode, 2);
   EXPECT_EQ(R.Err, "wavesan: bad wave size 48 passed to setWaveSize: expected 32 or 64\n");
+}
+
+// log_path's file on a full disk: <prefix>.<pid> is a symlink to /dev/full, where every
+// write fails with ENOSPC. The report was lost and the run exited 0; now stderr has the
+// reason and the report.
+TEST(Options, LogPathOnAFullDiskFallsBackToStderr) {
+  const auto Dir = std::filesystem::temp_directory_path() /
+                   ("wavesan-full-log-" + std::to_string(getpid()));
+  std::filesystem::remove_all(Dir);
+  std::filesystem::create_directories(Dir);
+  const std::string Prefix = (Dir / "log").string();
+  const std::string Opts = "log_path=" + Prefix;
+  ChildResult R = runInChild(Opts.c_str(), [&] {
+    const std::string Name = Prefix + "." + std::to_string(getpid());
+    if (symlink("/dev/full", Name.c_str()) != 0)
+      _exit(10);
+    ReportLocation W;
+    W.File = "scan.hip";
+    W.Line = 42;
+    W.Kernel = "block_scan";
+    W.Scope = ReportScope::Launch;
+    report(ReportKind::KernelTimeout, W, "first");
+    report(ReportKind::BarrierDeadlock, W, "second");
+  });
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_TRUE(std::regex_search(
+      R.Err, std::regex("^wavesan: cannot write to log file '" + Prefix +
+                        "\\.[0-9]+' \\(option log_path=" + Prefix +
+                        "\\): No space left on device; writing reports to stderr\n==[0-9]+=="
+                        "ERROR: wavesan: kernel-timeout in kernel block_scan\n  first\n")))
+      << R.Err;
+  EXPECT_NE(R.Err.find("SUMMARY: wavesan: kernel-timeout scan.hip:42 in block_scan\n"),
+            std::string::npos)
+      << R.Err;
+  // The later report goes to stderr too, without a second message.
+  EXPECT_NE(R.Err.find("SUMMARY: wavesan: barrier-deadlock scan.hip:42 in block_scan\n"),
+            std::string::npos)
+      << R.Err;
+  EXPECT_EQ(R.Err.find("cannot write", 10), std::string::npos) << R.Err;
+  std::filesystem::remove_all(Dir);
 }
 
 const char *const AllFlags[] = {"wave_size",    "halt_on_error",    "exitcode",

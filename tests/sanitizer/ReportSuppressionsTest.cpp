@@ -7,6 +7,9 @@
 //===----------------------------------------------------------------------===//
 #include "ReportChild.h"
 
+#include <sys/resource.h>
+#include <sys/stat.h>
+
 #include "wavesan/report.h"
 
 #include <gtest/gtest.h>
@@ -59,8 +62,8 @@ TEST(Suppressions, ParseErrorsNameFileAndLine) {
             "wavesan: supp.txt:5: unknown kind 'lane-mask-narrowed': expected '*', a rule id or "
             "one of lane-mask-truncated, sync-mask-incomplete, shuffle-width-invalid, "
             "shuffle-lane-out-of-range, inactive-lane-read, wave-op-partial, wave-op-divergent, "
-            "barrier-deadlock, kernel-timeout, lds-over-limit, block-too-large, "
-            "launch-underfilled-grid, wave-size-divergence, reduction-mismatch, "
+            "barrier-deadlock, kernel-timeout, kernel-fault, lds-over-limit, block-too-large, "
+            "grid-too-large, launch-underfilled-grid, wave-size-divergence, reduction-mismatch, "
             "reduction-partial-wave, reduction-half-wave, gemm-mismatch, gemm-fp8-format, "
             "gemm-transposed-output, gemm-tile-mismatch, gemm-k-tail-missing\n"
             "wavesan: supp.txt:6: empty pattern after 'barrier-deadlock:': expected a kernel, "
@@ -131,6 +134,50 @@ TEST(Suppressions, BadFileExitsWithTwo) {
   R = runInChild(Options.c_str(), [] { (void)options(); });
   EXPECT_EQ(R.ExitCode, 2);
   EXPECT_EQ(R.Err, "wavesan: " + File + ":1: expected kind:pattern, found 'nonsense'\n");
+  std::filesystem::remove_all(Dir);
+}
+
+// Only a regular file of at most 1 MiB is read, and nothing blocks: /dev/zero was read
+// until memory ran out (abort), a FIFO without a writer hung the program before main, a
+// directory was taken as an empty file. The children run with a 1 GiB address-space limit
+// (a reader that does not stop fails instead of taking the machine's memory) and the 30 s
+// alarm of runInChild (a reader that blocks fails instead of hanging).
+TEST(Suppressions, OnlyABoundedRegularFileIsRead) {
+  auto Dir = std::filesystem::temp_directory_path() /
+             ("wavesan-supp-kinds-" + std::to_string(getpid()));
+  std::filesystem::remove_all(Dir);
+  std::filesystem::create_directories(Dir);
+  const std::string Fifo = (Dir / "fifo").string();
+  ASSERT_EQ(mkfifo(Fifo.c_str(), 0600), 0);
+  const std::string Big = (Dir / "big.txt").string();
+  {
+    std::ofstream Out(Big);
+    const std::string Line = "lane-mask-truncated:" + std::string(1003, 'k') + "\n"; // 1024 B
+    for (int I = 0; I < 1025; ++I) // 1025 KiB: one KiB over the bound
+      Out << Line;
+  }
+  const std::string Kind = "(option suppressions) is ";
+  const std::pair<std::string, std::string> Cases[] = {
+      {"/dev/zero", "wavesan: suppressions file '/dev/zero' " + Kind +
+                        "a character device; expected a regular file of kind:pattern lines\n"},
+      {Fifo, "wavesan: suppressions file '" + Fifo + "' " + Kind +
+                 "a FIFO; expected a regular file of kind:pattern lines\n"},
+      {Dir.string(), "wavesan: suppressions file '" + Dir.string() + "' " + Kind +
+                         "a directory; expected a regular file of kind:pattern lines\n"},
+      {Big, "wavesan: suppressions file '" + Big + "' (option suppressions) has 1049600 "
+            "bytes; expected at most 1048576 (1 MiB) of kind:pattern lines\n"},
+  };
+  for (const auto &[Path, Error] : Cases) {
+    const std::string Options = "suppressions=" + Path;
+    ChildResult R = runInChild(Options.c_str(), [] {
+      const rlimit Limit{1ul << 30, 1ul << 30};
+      setrlimit(RLIMIT_AS, &Limit);
+      (void)options();
+      std::fputs("not reached\n", stderr);
+    });
+    EXPECT_EQ(R.ExitCode, 2) << Path << "\n" << R.Err;
+    EXPECT_EQ(R.Err, Error) << Path;
+  }
   std::filesystem::remove_all(Dir);
 }
 

@@ -128,6 +128,50 @@ TEST_F(XcdCli, HugeModelIsRefusedBeforeAllocating) {
   EXPECT_EQ(R.Out, "");
 }
 
+// Sizes near 2^64: the tile counts were ceilings that wrapped (M = 2^64 - 1 gave 0 tiles
+// and a table of 0 B; every size at 2^64 - 1 divided by 0 tiles: SIGFPE), and slice
+// bytes wrapped to 0 (2^32 x 2^32 elements of 2 bytes). Refused, with the bound.
+TEST_F(XcdCli, SizesNear2To64AreRefusedWithTheBound) {
+  const std::string Max = "18446744073709551615";
+  struct Case {
+    std::string Args, Message;
+  } Cases[] = {
+      {"--m " + Max + " --n 1024 --k 64",
+       "wavesan xcd: error: the GEMM has 72057594037927936 x 4 tiles; expected at most 2^32 - 1 "
+       "tiles\n"},
+      {"--m " + Max + " --n " + Max + " --k " + Max + " --tile-m " + Max + " --tile-n " + Max +
+           " --k-step " + Max,
+       "wavesan xcd: error: the GEMM " + Max + " x " + Max + " x " + Max +
+           " of 2-byte elements reads element bytes x K x (M x 1 tiles N + N x 1 tiles M) bytes "
+           "of operands, more than 2^64 - 1 (18446744073709551615); expected a shape whose reads "
+           "fit in 64 bits: use smaller M, N, K or element size\n"},
+      // 2 x 2^32 x (2^32 x 1 + 2^32 x 1) = 2^66 bytes.
+      {"--m 4294967296 --n 4294967296 --k 4294967296 --tile-m 4294967296 --tile-n 4294967296 "
+       "--k-step 4294967296",
+       "wavesan xcd: error: the GEMM 4294967296 x 4294967296 x 4294967296 of 2-byte elements "
+       "reads element bytes x K x (M x 1 tiles N + N x 1 tiles M) bytes of operands, more than "
+       "2^64 - 1 (18446744073709551615); expected a shape whose reads fit in 64 bits: use "
+       "smaller M, N, K or element size\n"},
+      // K = 2^64 - 1 in 64-element steps: the step count's ceiling wrapped to 0 K steps.
+      {"--m 1024 --n 1024 --k " + Max,
+       "wavesan xcd: error: the GEMM 1024 x 1024 x " + Max +
+           " of 2-byte elements reads element bytes x K x (M x 4 tiles N + N x 4 tiles M) bytes "
+           "of operands, more than 2^64 - 1 (18446744073709551615); expected a shape whose reads "
+           "fit in 64 bits: use smaller M, N, K or element size\n"},
+  };
+  for (const Case &C : Cases) {
+    const CliRun R = wavesan(C.Args);
+    EXPECT_EQ(R.Status, 2) << C.Args << "\n" << R.Out;
+    EXPECT_EQ(R.Err, C.Message) << C.Args;
+    EXPECT_EQ(R.Out, "") << C.Args;
+  }
+  // A tile taller than the matrix is one (partial) tile row: 1 x 4 tiles.
+  const CliRun R = wavesan("--m 1024 --n 1024 --k 64 --tile-m " + Max);
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_NE(R.Out.find("2-byte elements: 1 x 4 = 4 tiles, 1 K steps\n"), std::string::npos)
+      << R.Out;
+}
+
 // An --svg path that cannot be created is refused before the model runs: nothing on
 // stdout, exit 2 (it used to print the whole report first).
 TEST_F(XcdCli, UnwritableSvgIsRefusedBeforeTheReport) {

@@ -218,6 +218,30 @@ TEST(Xcd, BadInputsNameTheField) {
                std::invalid_argument);
 }
 
+// Ceilings that cannot wrap, and the operand-byte sum the model's counters stay under.
+TEST(Xcd, SizesNear2To64DoNotWrap) {
+  GemmShape S = shape(512, 512, 64, 256, 64);
+  // 4 tiles, each reading a 256 x 64 A slice and a 64 x 256 B slice of 2-byte elements:
+  // 4 x 2 x 16384 x 2 = 262144 bytes.
+  uint64_t Bytes = 0;
+  ASSERT_TRUE(operandBytes(S, Bytes));
+  EXPECT_EQ(Bytes, 262144u);
+  EXPECT_EQ(simulate(S, XcdConfig{}, rowMajorOrder(S), "x").Total.BytesRead, 262144u);
+  S.M = UINT64_MAX; // (2^64 - 1) / 256 = 2^56 - 1, remainder 255: 2^56 tile rows
+  EXPECT_EQ(S.tilesM(), 1ull << 56);
+  S.M = 512;
+  S.K = UINT64_MAX; // K steps of 64: 2^58
+  EXPECT_EQ(S.kSteps(), 1ull << 58);
+  EXPECT_FALSE(operandBytes(S, Bytes));
+  EXPECT_THROW(S.validate(), std::invalid_argument);
+  S.K = 64;
+  S.TileM = S.TileN = S.KStep = UINT64_MAX; // one partial tile, one partial K step
+  EXPECT_EQ(S.tiles(), 1u);
+  EXPECT_EQ(S.kSteps(), 1u);
+  ASSERT_TRUE(operandBytes(S, Bytes));
+  EXPECT_EQ(Bytes, 2u * 64 * (512 + 512)); // the whole of A and B once
+}
+
 TEST(Xcd, OrderTextRoundTripsAndRejectsBadLines) {
   const TileOrder O{3, 0, 2, 1};
   EXPECT_EQ(parseOrder(formatOrder(O), 4, "o.txt"), O);

@@ -21,10 +21,10 @@ add_test(NAME IntegConsumer.InstalledPackage
 set_tests_properties(IntegConsumer.InstalledPackage PROPERTIES TIMEOUT 600 RUN_SERIAL TRUE)
 
 # IntegCli.*: `wavesan diff` on .npy files the test writes with xtensor (needs the diff,
-# wavesan-check, like the CLI itself).
+# wavesan-check, like the CLI itself); IntegNpy.*: hand-made and hostile .npy headers.
 if(TARGET wavesan-cli)
   find_package(xtensor REQUIRED)
-  wavesan_test(integ_cli_test IntegCliTest.cpp)
+  wavesan_test(integ_cli_test IntegCliTest.cpp IntegNpyTest.cpp)
   target_link_libraries(integ_cli_test PRIVATE xtensor)
   target_compile_definitions(integ_cli_test PRIVATE WAVESAN_CLI="$<TARGET_FILE:wavesan-cli>")
   add_dependencies(integ_cli_test wavesan-cli)

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -37,9 +38,18 @@ struct Options {
 #undef WAVESAN_FLAG
 };
 
+/// The most worker threads `workers` (and setWorkers) accept.
+constexpr unsigned MaxWorkers = 1024;
+/// The longest `kernel_timeout_s` (and setKernelTimeout) accepted: about 11.6 days. A
+/// wait much longer (1e10 s) overflows the clock's 64-bit nanoseconds and fails at once.
+constexpr double MaxKernelTimeoutSeconds = 1e6;
+/// The largest suppressions file read (a larger one, or one that is not a regular
+/// file, is an options error).
+constexpr uint64_t MaxSuppressionsBytes = 1 << 20;
+
 /// Exit status of a process whose options (WAVESAN_OPTIONS, the default-options
 /// hook, the suppressions file, setWaveSize) are invalid. 2, as for a usage or
-/// configuration error of wavecheck (DESIGN.md), so that CI can tell a broken
+/// configuration error of wavecheck, so that CI can tell a broken
 /// configuration from a finding (`exitcode`, default 1).
 constexpr int OptionsErrorExitCode = 2;
 
@@ -58,6 +68,11 @@ namespace detail {
 /// it parses WAVESAN_OPTIONS at startup, before main: help=1 is printed and a
 /// bad option exits with OptionsErrorExitCode even if no kernel is launched.
 bool loadOptionsAtStartup();
+/// setWorkers' and setKernelTimeout's checks: a value over MaxWorkers, or over
+/// MaxKernelTimeoutSeconds (or NaN), prints one `wavesan: ...` line naming it and the
+/// bound and exits with OptionsErrorExitCode.
+void checkWorkers(unsigned Workers);
+void checkKernelTimeout(double Seconds);
 } // namespace detail
 
 /// Overrides `wave_size` for the launches that follow (call it from the host

@@ -87,6 +87,11 @@ constexpr unsigned ReportsPerSite = 1;
 /// converted to 32-bit 'unsigned int' (mask 0xffff0000ffffffff)".
 void report(ReportKind Kind, const ReportLocation &Where, const std::string &Details);
 
+/// report() for a finding the process does not survive (a kernel fault): the same
+/// suppressions, de-duplication, counting and output, but never the halt_on_error exit:
+/// the caller ends the process itself (with the fault's signal).
+void reportFatal(ReportKind Kind, const ReportLocation &Where, const std::string &Details);
+
 /// Error reports written so far (not notes, not suppressed, not de-duplicated).
 unsigned reportCount();
 /// Reports of \p Kind written so far (notes included for note kinds).

@@ -33,14 +33,22 @@ struct GemmShape {
   uint64_t KStep = 0;            ///< elements of K per step (BLOCK_K); >= 1
   uint64_t ElemBytes = 2;        ///< bytes per A/B element: 2 for BF16/FP16, 1 FP8, 4 FP32
 
-  uint64_t tilesM() const { return (M + TileM - 1) / TileM; }
-  uint64_t tilesN() const { return (N + TileN - 1) / TileN; }
+  /// Ceiling divisions that cannot overflow (M near 2^64 gave 0 tiles); 0 for a 0 tile.
+  uint64_t tilesM() const { return TileM ? M / TileM + (M % TileM != 0) : 0; }
+  uint64_t tilesN() const { return TileN ? N / TileN + (N % TileN != 0) : 0; }
   uint64_t tiles() const { return tilesM() * tilesN(); }
-  uint64_t kSteps() const { return (K + KStep - 1) / KStep; }
+  uint64_t kSteps() const { return KStep ? K / KStep + (K % KStep != 0) : 0; }
   /// Throws std::invalid_argument naming the field when a value is 0, the
-  /// tile count exceeds 2^32 - 1, or modelBytes() exceeds MaxModelBytes.
+  /// tile count exceeds 2^32 - 1, the bytes all workgroups read (operandBytes)
+  /// exceed 2^64 - 1, or modelBytes() exceeds MaxModelBytes.
   void validate() const;
 };
+
+/// The bytes every workgroup of \p S reads over the whole GEMM, the largest sum the
+/// model counts: element bytes x K x (M x tiles N + N x tiles M) (each tile reads its
+/// A rows and B columns over all of K). false when that overflows 64 bits (\p Out is
+/// then unchanged).
+bool operandBytes(const GemmShape &S, uint64_t &Out);
 
 /// The most memory the model may need for one shape: 1 GiB (docs/wavesan-xcd.md,
 /// "Scale"). The bench case (16384^2, 128x128 tiles, K 16384) needs 1.5 MiB.

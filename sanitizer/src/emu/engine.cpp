@@ -28,11 +28,9 @@ namespace {
 /// separate mmap regions, so their tops share all low address bits; shifting
 /// them by multiples of 1088 bytes (1 KiB + one 64-byte line) over 61 steps
 /// spreads the hot frames of 256 lanes over ~64 KiB of L2 set index bits and
-/// over every L1 set (FACTS.md: offset stack tops; measured here: see
-/// docs/wavesan-emulator.md).
+/// over every L1 set (offset stack tops; measured: see docs/wavesan-emulator.md).
 constexpr size_t StackShiftStep = 1088;
 constexpr unsigned StackShifts = 61;
-constexpr size_t PageBytes = 4096;
 
 } // namespace
 
@@ -43,13 +41,18 @@ ctx::stack_context StackPool::allocate() {
     Free.pop_back();
     // Redzones of frames that never returned (an abandoned lane) stay poisoned.
     if (__asan_unpoison_memory_region)
-      __asan_unpoison_memory_region(static_cast<char *>(Base) + PageBytes, StackBytes - PageBytes);
+      __asan_unpoison_memory_region(Base, StackBytes);
   } else {
-    Base = mmap(nullptr, StackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                -1, 0);
-    if (Base == MAP_FAILED)
+    void *Map = mmap(nullptr, GuardBytes + StackBytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (Map == MAP_FAILED)
       throw std::bad_alloc();
-    mprotect(Base, PageBytes, PROT_NONE); // guard page: an overflow faults
+    if (mprotect(Map, GuardBytes, PROT_NONE) != 0) { // the guard: an overflow faults
+      munmap(Map, GuardBytes + StackBytes);
+      throw std::bad_alloc();
+    }
+    Mapped.push_back(Map);
+    Base = static_cast<char *>(Map) + GuardBytes;
   }
   size_t Shift = (Counter++ % StackShifts) * StackShiftStep;
   ctx::stack_context S;
@@ -63,9 +66,17 @@ void StackPool::deallocate(ctx::stack_context &S) noexcept {
   Free.push_back(static_cast<char *>(S.sp) - S.size);
 }
 
+bool StackPool::inGuard(const void *Addr) const {
+  const auto A = reinterpret_cast<uintptr_t>(Addr);
+  for (void *M : Mapped)
+    if (A - reinterpret_cast<uintptr_t>(M) < GuardBytes)
+      return true;
+  return false;
+}
+
 StackPool::~StackPool() {
   for (void *B : Free)
-    munmap(B, StackBytes);
+    munmap(static_cast<char *>(B) - GuardBytes, GuardBytes + StackBytes);
 }
 
 namespace {
@@ -177,7 +188,17 @@ inline void Worker::runLane(Lane *Ln) {
   try {
     L->Req.Invoke(L->Req.Closure);
   } catch (const ctx::detail::forced_unwind &) {
-    throw; // the block is being abandoned: let Boost.Context unwind this fiber
+    // The block is abandoned: runBlock destroys this fiber, which unwinds it to here, and
+    // Boost.Context switches back to runBlock when the unwinding ends. Under ASan, say so:
+    // arrived on this stack (runBlock began the switch), leaving it for good for the
+    // worker's own stack. Without the pair, ASan took the last lane's stack for the
+    // thread's after the unwinding, and LeakSanitizer, scanning that instead of the
+    // worker's stack, reported every buffer of the Worker on it as leaked (exit 1).
+    if (__sanitizer_finish_switch_fiber) {
+      __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
+      __sanitizer_start_switch_fiber(nullptr, MainStack.Lo, MainStack.Size);
+    }
+    throw; // let Boost.Context unwind this fiber
   } catch (const StopLaneException &) {
     Abandon = true;
   } catch (const std::exception &E) {

@@ -39,6 +39,8 @@ namespace wavesan::emu::detail {
 constexpr unsigned Gfx942ComputeUnits = 304;
 constexpr unsigned Gfx942LdsBytesPerBlock = 64 * 1024;
 constexpr unsigned MaxThreadsPerBlock = 1024;
+/// hipDeviceProp_t::maxGridSize of each dimension, as ROCm reports it (INT32_MAX).
+constexpr unsigned Gfx942MaxGridSize = 2147483647;
 static_assert(WorkerHot::RingSize >= MaxThreadsPerBlock);
 
 /// Whether \p K is one of the four shuffles (their enumerators come first).
@@ -76,22 +78,32 @@ struct LaunchState {
   void *ObserverUser = nullptr;
 };
 
-/// Fiber stacks of one worker: mmap'd with a guard page, kept for reuse, each
-/// top shifted by a multiple of 1088 bytes so that the hot frames of
-/// neighbouring lanes do not alias in the L1 cache (FACTS.md, ~25 %).
+/// Fiber stacks of one worker: mmap'd with a guard region below each, kept for
+/// reuse, each top shifted by a multiple of 1088 bytes so that the hot frames of
+/// neighbouring lanes do not alias in the L1 cache (~25 %).
 class StackPool {
 public:
   /// Bytes per lane stack (virtual; untouched pages cost nothing). Large enough
   /// for kernels with local arrays and for AddressSanitizer's larger frames.
   static constexpr size_t StackBytes = 256 * 1024;
+  /// PROT_NONE bytes below each stack (virtual too). As large as the stack: a frame
+  /// of up to the whole stack that overflows it lands in the guard even in code
+  /// compiled without -fstack-clash-protection; with it (wavesan-cc and the
+  /// wavesan-emu target add it) every page of a larger frame is probed top down,
+  /// so the first probe past the stack faults here, never in another lane's stack.
+  static constexpr size_t GuardBytes = 256 * 1024;
   ctx::stack_context allocate();
   void deallocate(ctx::stack_context &S) noexcept;
+  /// Whether \p Addr lies in the guard region of one of this pool's stacks
+  /// (read by the fault handler on this worker's thread).
+  bool inGuard(const void *Addr) const;
   ~StackPool();
   /// The stack handed out by the last allocate().
   StackBounds Last;
 
 private:
-  std::vector<void *> Free;
+  std::vector<void *> Free;    ///< stacks for reuse (their lowest usable byte)
+  std::vector<void *> Mapped;  ///< every mapping made (guard first), in use or free
   unsigned Counter = 0;
 };
 
@@ -107,6 +119,9 @@ public:
   inline void barrier(Lane *Ln, const std::source_location &Loc);
   ReportLocation where(const Lane *Ln, const char *File, unsigned Line, const char *Function,
                        ReportScope Scope) const;
+
+  /// Whether \p Addr is in the guard region below one of this worker's lane stacks.
+  bool inStackGuard(const void *Addr) const { return Stacks.inGuard(Addr); }
 
   unsigned Index;
   LaunchState *L = nullptr;
@@ -231,6 +246,14 @@ extern constinit thread_local Worker *ThisWorker __attribute__((tls_model("initi
 
 /// The running worker; outside a kernel launch: a message naming \p What, abort.
 Worker &workerOrDie(const char *What);
+
+/// Installs the handler that turns a lane's SIGSEGV, SIGBUS, SIGFPE or SIGILL into
+/// a kernel-fault report (fault.cpp). Once per process, before the first worker
+/// starts; later calls do nothing.
+void installFaultHandlers();
+/// Gives the calling (worker) thread an alternate signal stack, so that the fault
+/// handler runs even when a lane exhausted its fiber stack.
+void installAltStack();
 
 /// Lanes as "0-31, 40, 42-47" (linear ids).
 std::string formatLaneSet(const std::vector<unsigned> &Ids);

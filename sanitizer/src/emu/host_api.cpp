@@ -126,8 +126,9 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *P, int Device) {
   P->warpSize = static_cast<int>(unsigned(wavesan::options().wave_size)); // 64 (gfx942) or 32 (wave_size)
   P->maxThreadsPerBlock = 1024;
   P->maxThreadsDim[0] = P->maxThreadsDim[1] = P->maxThreadsDim[2] = 1024;
-  P->maxGridSize[0] = 2147483647;
-  P->maxGridSize[1] = P->maxGridSize[2] = 65536;
+  // ROCm's value in every dimension; launches are checked against it (launch.cpp).
+  P->maxGridSize[0] = P->maxGridSize[1] = P->maxGridSize[2] =
+      static_cast<int>(wavesan::emu::detail::Gfx942MaxGridSize);
   P->clockRate = 2100000;              // kHz, 2.1 GHz peak engine clock
   P->memoryClockRate = 1300000;        // kHz
   P->memoryBusWidth = 8192;            // bits

@@ -9,12 +9,16 @@
 //===----------------------------------------------------------------------===//
 #include "engine.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <condition_variable>
 #include <cstdio>
 #include <mutex>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 
@@ -28,12 +32,25 @@ constexpr auto StopGrace = std::chrono::seconds(2);
 
 class Pool {
 public:
-  /// Runs \p L on \p Workers threads; \returns false if the watchdog stopped it.
-  bool run(LaunchState &L, unsigned Workers, double TimeoutS, LaunchStats &Out) {
+  /// Runs \p L on \p Workers threads (fewer when the system cannot start that many:
+  /// \p Workers is then lowered, to 0 when no thread runs); \returns false if the
+  /// watchdog stopped it or no worker thread could be started.
+  bool run(LaunchState &L, unsigned &Workers, double TimeoutS, LaunchStats &Out) {
     std::unique_lock<std::mutex> Lock(M);
+    installFaultHandlers(); // before the first worker runs a lane
     while (Threads.size() < Workers) {
       unsigned I = static_cast<unsigned>(Threads.size());
-      Threads.emplace_back([this, I] { workerMain(I); });
+      try {
+        Threads.emplace_back([this, I] { workerMain(I); });
+      } catch (const std::system_error &E) {
+        std::fprintf(stderr, "wavesan: cannot start worker thread %u of %u (%s); running the "
+                             "launch on %u\n",
+                     I + 1, Workers, E.what(), I);
+        Workers = I;
+        if (Workers == 0)
+          return false;
+        break;
+      }
       Threads.back().detach();
     }
     Active = &L;
@@ -81,6 +98,7 @@ public:
 
 private:
   void workerMain(unsigned I) {
+    installAltStack(); // the fault handler's stack (fault.cpp)
     Worker W(I);
     ThisWorker = &W;
     Current.Hot = &W;
@@ -141,6 +159,30 @@ ReportLocation launchSite(const LaunchRequest &R) {
   return W;
 }
 
+/// What is wrong with grid \p G of blocks \p B ("" when nothing): a dimension over
+/// gfx942's maxGridSize, grid x block over 2^32 - 1 work items in a dimension (HIP's
+/// own launch check, hipErrorInvalidConfiguration), or more than 2^64 - 1 blocks.
+std::string gridProblem(const dim3 &G, const dim3 &B) {
+  const uint32_t Grid[3] = {G.x, G.y, G.z}, Block[3] = {B.x, B.y, B.z};
+  const char Axis[3] = {'x', 'y', 'z'};
+  for (int D = 0; D < 3; ++D) {
+    if (Grid[D] > Gfx942MaxGridSize)
+      return fmt::format("gridDim.{} {} exceeds maxGridSize[{}] = {} of gfx942", Axis[D],
+                         Grid[D], D, Gfx942MaxGridSize);
+    const uint64_t Items = uint64_t(Grid[D]) * Block[D];
+    if (Items > UINT32_MAX)
+      return fmt::format("gridDim.{} x blockDim.{} = {} work items exceeds {} (2^32 - 1), the "
+                         "most HIP launches in one dimension",
+                         Axis[D], Axis[D], Items, UINT32_MAX);
+  }
+  uint64_t XY = 0, XYZ = 0;
+  if (__builtin_mul_overflow(uint64_t(G.x), uint64_t(G.y), &XY) ||
+      __builtin_mul_overflow(XY, uint64_t(G.z), &XYZ))
+    return "the grid has more than 2^64 - 1 blocks (gridDim.x x gridDim.y x gridDim.z "
+           "overflows 64 bits)";
+  return "";
+}
+
 hipError_t fail(hipError_t E) {
   LastError = E;
   return E;
@@ -191,6 +233,15 @@ hipError_t launch(const LaunchRequest &R) {
                "the launch fails with hipErrorLaunchOutOfResources");
     return fail(hipErrorLaunchOutOfResources);
   }
+  // Grid limits, checked before the block count is formed (it could wrap to 0).
+  if (const std::string Why = gridProblem(G, B); !Why.empty()) {
+    report(ReportKind::GridTooLarge, launchSite(R),
+           "grid (" + std::to_string(G.x) + ", " + std::to_string(G.y) + ", " +
+               std::to_string(G.z) + ") of blocks (" + std::to_string(B.x) + ", " +
+               std::to_string(B.y) + ", " + std::to_string(B.z) + "): " + Why +
+               "; the launch fails with hipErrorInvalidConfiguration");
+    return fail(hipErrorInvalidConfiguration);
+  }
   const uint64_t Blocks = uint64_t(G.x) * G.y * G.z;
   if (Blocks < Gfx942ComputeUnits && !QuietNotes) {
     char Ratio[32];
@@ -219,6 +270,8 @@ hipError_t launch(const LaunchRequest &R) {
   S.Workers = Workers;
   S.WaveSize = L.WaveSize;
   LastStats = S;
+  if (Workers == 0)
+    return fail(hipErrorOutOfMemory); // no worker thread could be started (said on stderr)
   if (!Finished || L.Failed) {
     const hipError_t E = Finished ? hipErrorLaunchFailure : hipErrorLaunchTimeOut;
     PendingExecutionError = E;
@@ -234,8 +287,14 @@ LaunchStats lastLaunchStats() {
   std::lock_guard<std::mutex> Guard(emu::detail::LaunchMutex);
   return emu::detail::LastStats;
 }
-void setWorkers(unsigned Workers) { emu::detail::WorkersOverride = Workers; }
-void setKernelTimeout(double Seconds) { emu::detail::TimeoutOverride = Seconds; }
+void setWorkers(unsigned Workers) {
+  detail::checkWorkers(Workers);
+  emu::detail::WorkersOverride = Workers;
+}
+void setKernelTimeout(double Seconds) {
+  detail::checkKernelTimeout(Seconds);
+  emu::detail::TimeoutOverride = Seconds;
+}
 void setBlockObserver(BlockObserver Fn, void *User) {
   std::lock_guard<std::mutex> Guard(emu::detail::LaunchMutex);
   emu::detail::Observer = Fn;

@@ -94,6 +94,14 @@ void GemmShape::validate() const {
     throw std::invalid_argument("the GEMM has " + std::to_string(tilesM()) + " x " +
                                 std::to_string(tilesN()) +
                                 " tiles; expected at most 2^32 - 1 tiles");
+  // Every byte count the model forms (a slice, a workgroup's reads, the totals) is at most
+  // this sum: when it fits in 64 bits, none of them wraps (they printed 0 B).
+  if (uint64_t Bytes = 0; !operandBytes(*this, Bytes))
+    throw std::invalid_argument(fmt::format(
+        "the GEMM {} x {} x {} of {}-byte elements reads element bytes x K x (M x {} tiles N "
+        "+ N x {} tiles M) bytes of operands, more than 2^64 - 1 (18446744073709551615); "
+        "expected a shape whose reads fit in 64 bits: use smaller M, N, K or element size",
+        M, N, K, ElemBytes, tilesN(), tilesM()));
   if (const uint64_t Need = modelBytes(*this); Need > MaxModelBytes) {
     const uint64_t Panels = tilesM() + tilesN();
     const std::string Slices = kSteps() > UINT64_MAX / Panels
@@ -107,6 +115,16 @@ void GemmShape::validate() const {
         "most 1 GiB: use larger tiles or a larger K step",
         Size, BytesPerTile, tiles(), BytesPerSlice, Slices));
   }
+}
+
+bool operandBytes(const GemmShape &S, uint64_t &Out) {
+  uint64_t A = 0, B = 0, Sum = 0, PerK = 0, Total = 0;
+  if (__builtin_mul_overflow(S.M, S.tilesN(), &A) || __builtin_mul_overflow(S.N, S.tilesM(), &B) ||
+      __builtin_add_overflow(A, B, &Sum) || __builtin_mul_overflow(Sum, S.K, &PerK) ||
+      __builtin_mul_overflow(PerK, S.ElemBytes, &Total))
+    return false;
+  Out = Total;
+  return true;
 }
 
 uint64_t modelBytes(const GemmShape &S) {

@@ -1,13 +1,20 @@
 //===--- npy_input.cpp - .npy buffers for `wavesan diff` --------------------===//
+///
+/// \file
+/// The file checks, then the header (npy_header.cpp, bounded, before any allocation
+/// for the data), the dtype and the data size against the shape; then the data.
+///
+//===----------------------------------------------------------------------===//
 #include "npy_input.h"
 
-#include <xtensor/xnpy.hpp>
+#include "npy_header.h"
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <string_view>
 
 namespace wavesan::cli {
 
@@ -54,24 +61,24 @@ NpyArray loadNpy(const std::string &Path, const std::string &Role) {
     throw InputError(Who + ": cannot open" +
                      (errno ? std::string(" (") + std::strerror(errno) + ")" : std::string()) +
                      "; expected a readable .npy file");
+  return readNpy(S, FileBytes, Path, Role);
+}
 
+NpyArray readNpy(std::istream &S, uint64_t FileBytes, const std::string &Path,
+                 const std::string &Role) {
+  const std::string Who = Role + " '" + Path + "'";
   NpyArray A;
   A.Path = Path;
-  std::string Header;
+  NpyHeader H;
   try {
-    unsigned char Major = 0, Minor = 0;
-    xt::detail::read_magic(S, &Major, &Minor);
-    if (Major == 1)
-      Header = xt::detail::read_header_1_0(S);
-    else if (Major == 2 || Major == 3) // 3.0 differs only in the header's text encoding
-      Header = xt::detail::read_header_2_0(S);
-    else
-      throw std::runtime_error("unsupported .npy format version " + std::to_string(Major));
-    xt::detail::parse_header(Header, A.Descr, &A.Fortran, A.Shape);
-  } catch (const std::exception &E) {
+    H = readNpyHeader(S, FileBytes);
+  } catch (const NpyHeaderError &E) {
     throw InputError(Who + ": not a valid .npy file (" + E.what() +
                      "); expected NumPy's format (numpy.save)");
   }
+  A.Descr = H.Descr;
+  A.Fortran = H.Fortran;
+  A.Shape = H.Shape;
   // descr: byte order ('<' little, '|' not applicable, '=' native: x86 is little),
   // kind, item size in bytes.
   if (A.Descr.size() < 3 || A.Descr.find_first_of("<|=>") != 0)
@@ -80,25 +87,30 @@ NpyArray loadNpy(const std::string &Path, const std::string &Role) {
     throw InputError(Who + ": dtype '" + A.Descr + "' is big-endian; expected little-endian "
                      "(numpy: a.astype(a.dtype.newbyteorder('<')))");
   A.Kind = A.Descr[1];
-  try {
-    A.ItemBytes = std::stoul(A.Descr.substr(2));
-  } catch (const std::exception &) {
+  if (std::string_view("biufc").find(A.Kind) == std::string_view::npos)
+    throw InputError(Who + ": dtype '" + A.Descr + "' is not a plain numeric dtype (kind '" +
+                     A.Kind + "'; expected b, i, u, f or c)");
+  // The item size: 1 or 2 decimal digits, nothing else ('<f4', '|u1', '<c16').
+  const std::string Size = A.Descr.substr(2);
+  if (Size.empty() || Size.size() > 2 ||
+      Size.find_first_not_of("0123456789") != std::string::npos)
     throw InputError(Who + ": dtype '" + A.Descr + "' is not a plain numeric dtype");
-  }
+  A.ItemBytes = std::stoul(Size);
   if (A.ItemBytes == 0 || A.ItemBytes > 16)
     throw InputError(Who + ": dtype '" + A.Descr + "' is not a plain numeric dtype");
 
   size_t N = 1;
   for (size_t D : A.Shape) {
     if (D != 0 && N > std::numeric_limits<size_t>::max() / D)
-      throw InputError(Who + ": shape " + A.shapeString() + " is too large");
+      throw InputError(Who + ": shape " + A.shapeString() +
+                       " has more than 2^64 - 1 elements");
     N *= D;
   }
   if (N > std::numeric_limits<size_t>::max() / A.ItemBytes)
-    throw InputError(Who + ": shape " + A.shapeString() + " is too large");
+    throw InputError(Who + ": shape " + A.shapeString() + " of " + A.Descr +
+                     " has more than 2^64 - 1 bytes of data");
   const size_t Bytes = N * A.ItemBytes;
-  const auto DataStart = static_cast<std::uintmax_t>(S.tellg());
-  const std::uintmax_t Have = FileBytes > DataStart ? FileBytes - DataStart : 0;
+  const uint64_t Have = FileBytes > H.DataOffset ? FileBytes - H.DataOffset : 0;
   if (Have != Bytes)
     throw InputError(Who + ": the header says " + A.shapeString() + " of " + A.Descr + " (" +
                      std::to_string(Bytes) + " bytes of data) but the file has " +

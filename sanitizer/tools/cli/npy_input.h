@@ -2,16 +2,19 @@
 ///
 /// \file
 /// Reads a NumPy .npy file (format versions 1.0-3.0) into memory with its
-/// dtype string, shape and order, using xtensor's .npy header parser
-/// (xtensor/xnpy.hpp, Debian's libxtensor-dev). Every failure throws
-/// InputError naming the file and what was expected: a missing or unreadable
-/// file, a file that is not .npy, a big-endian or unsupported dtype, data
-/// shorter or longer than the header's shape.
+/// dtype string, shape and order. The header is read and checked by wavesan's
+/// own bounded parser (npy_header.h) before anything is allocated for the data.
+/// Every failure throws InputError naming the file and what was expected: a
+/// missing or unreadable file, a file that is not .npy (a malformed or oversized
+/// header), a big-endian or unsupported dtype, data shorter or longer than the
+/// header's shape.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <istream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -42,5 +45,10 @@ struct NpyArray {
 
 /// Reads \p Path (\p Role names the option it came from, e.g. "--a", for messages).
 NpyArray loadNpy(const std::string &Path, const std::string &Role);
+
+/// Reads a .npy file of \p FileBytes bytes from \p In (loadNpy after its file checks;
+/// the fuzz target calls it on memory). \p Path and \p Role name it in messages.
+NpyArray readNpy(std::istream &In, uint64_t FileBytes, const std::string &Path,
+                 const std::string &Role);
 
 } // namespace wavesan::cli

@@ -13,7 +13,10 @@
 /// `block-too-large` and fails with hipErrorInvalidConfiguration; dynamic
 /// shared memory over 64 KB reports `lds-over-limit` and fails with
 /// hipErrorLaunchOutOfResources (static `__shared__` variables are not
-/// measured); fewer blocks than the 304 CUs gives the note
+/// measured); a grid dimension over maxGridSize (2147483647), grid x block
+/// over 2^32 - 1 in a dimension, or more than 2^64 - 1 blocks reports
+/// `grid-too-large` and fails with hipErrorInvalidConfiguration; fewer blocks
+/// than the 304 CUs gives the note
 /// `launch-underfilled-grid`. A zero extent fails with
 /// hipErrorInvalidConfiguration. A deadlocked or stopped block makes the launch
 /// return hipErrorLaunchFailure, a timed-out launch hipErrorLaunchTimeOut.
