@@ -98,6 +98,9 @@ TEST_F(ScanHeaders, HeadersAreAnalysedThroughTheSourcesThatIncludeThem) {
             std::string::npos)
       << R.Out;
 
+  // The same bytes whatever -j is.
+  EXPECT_EQ(runWavecheck({"-j2", "src"}, Dir).Out, R.Out);
+
   // The progress line counts the headers as done with their sources.
   R = runWavecheck({"--progress=always", "--format=json", "src"}, Dir);
   EXPECT_NE(R.Err.find("\rwavecheck: 4/4 files, 2 findings"), std::string::npos) << R.Err;
@@ -126,7 +129,7 @@ TEST_F(ScanHeaders, HeaderNoSourceIncludesIsAnalysedAloneAndItsParseFailureIsANo
       << R.Out;
 
   R = runWavecheck({"src"}, Dir);
-  EXPECT_NE(R.Out.find("src/orphan.cuh: note: no scanned source includes this header, and it "
+  EXPECT_NE(R.Out.find("src/orphan.cuh: note: no analysed source includes this header, and it "
                        "does not parse on its own: src/orphan.cuh:3:19: unknown type name "
                        "'real'; its findings are marked and do not fail the gate\n"),
             std::string::npos)
@@ -151,6 +154,16 @@ TEST_F(ScanHeaders, HeaderNoSourceIncludesIsAnalysedAloneAndItsParseFailureIsANo
   // --fix leaves it alone.
   runWavecheck({"--fix", "src"}, Dir);
   EXPECT_EQ(readFile(Dir + "/src/orphan.cuh"), OrphanHeader);
+
+  // A file named on the command line that includes it is a source too.
+  write("other/user.hip", "#include <hip/hip_runtime.h>\ntypedef float real;\n"
+                          "#include \"../src/orphan.cuh\"\n");
+  R = runWavecheck({"--format=json", "src", "other/user.hip"}, Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  EXPECT_EQ(errorsOf(R.Out), std::vector<std::string>{}) << R.Out;
+  EXPECT_EQ(findingsOf(R.Out),
+            std::vector<std::string>{"src/orphan.cuh:2:78 parse_failed=0 fixes=1"})
+      << R.Out;
 }
 
 TEST_F(ScanHeaders, HeaderNamedOnTheCommandLineIsAnalysedOnItsOwn) {

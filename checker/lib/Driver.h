@@ -141,7 +141,7 @@ struct InputError {
   bool Fatal = true;
   /// What went wrong, for tools reading the JSON `errors` (README, "JSON"):
   /// "missing-header", "not-analysed", "no-input", "header-not-parsed" (a
-  /// scanned header that no scanned source includes does not parse on its
+  /// scanned header that no analysed source includes does not parse on its
   /// own; not Fatal, printed as a note), "fix-refused", "fix-failed",
   /// "fix-conflict"; empty means "not-analysed" when Fatal, else
   /// "incomplete".
@@ -151,7 +151,7 @@ struct InputError {
 struct RunResult {
   /// Every translation unit analysed (absolute, sorted): the scanned sources,
   /// the files named on the command line or by the compile database, and the
-  /// scanned headers that no scanned source includes.
+  /// scanned headers that no analysed source includes.
   std::vector<std::string> Files;
   /// Scanned headers analysed through the sources that include them, not on
   /// their own -> those sources (absolute, sorted).

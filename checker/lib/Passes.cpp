@@ -153,7 +153,7 @@ llvm::StringRef missingHeaderName(llvm::StringRef Msg) {
 /// header is named and is not fatal; the first other error of the pass is
 /// its failure (JobResult::Failures), and the first of the file makes the
 /// file fatal (exit code 3), except in a scanned header analysed on its own
-/// (no scanned source includes it): there it is a note, "header-not-parsed".
+/// (no analysed source includes it): there it is a note, "header-not-parsed".
 void collectCompilerError(const clang::tidy::ClangTidyError &E, const Job &J,
                           const std::string &PassName, LineTable &Lines, JobResult &R) {
   llvm::StringRef Msg = E.Message.Message;
@@ -175,7 +175,7 @@ void collectCompilerError(const clang::tidy::ClangTidyError &E, const Job &J,
       return; // one compiler error per file is enough to say it is broken
   if (J.ScannedHeader)
     R.Errors.push_back({J.File,
-                        "no scanned source includes this header, and it does not parse on "
+                        "no analysed source includes this header, and it does not parse on "
                         "its own: " + Where + Msg.str() +
                             "; its findings are marked and do not fail the gate",
                         false, "header-not-parsed"});
