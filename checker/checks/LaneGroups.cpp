@@ -42,6 +42,13 @@ void note(LaneEvidence &Slot, const Expr *E, const ASTContext &Ctx) {
     Slot = {Ctx.getSourceManager().getFileLoc(E->getBeginLoc()), quote(E, Ctx)};
 }
 
+/// Records wave-sized grouping other than a widened mask.
+void noteWave(LaneGroupFacts &F, const Expr *E, const ASTContext &Ctx) {
+  if (F.WaveFromMaskOnly)
+    F.Wave = {}, F.WaveFromMaskOnly = false;
+  note(F.Wave, E, Ctx);
+}
+
 /// The name the user gave the value of \p E: the macro \p E is spelled as,
 /// or the constant it names.
 llvm::StringRef spelledName(const Expr *E, const ASTContext &Ctx) {
@@ -199,7 +206,7 @@ private:
       return;
     if (((Op == BO_Rem || Op == BO_Div) && isWaveSize(R, Ctx)) ||
         (Op == BO_And && isWaveMask(R, Ctx)))
-      return note(F.Wave, BO, Ctx);
+      return noteWave(F, BO, Ctx);
     std::optional<int64_t> V = constantValue(R, Ctx);
     bool By32 = ((Op == BO_Rem || Op == BO_Div) && V == Lanes32) ||
                 (Op == BO_And && V == LaneMask32) || (Op == BO_Shr && V == WarpShift32);
@@ -214,7 +221,7 @@ private:
       return shuffle(*Sh, F);
     if (Name == "__lane_id" || Name.starts_with("__builtin_amdgcn_mbcnt")) {
       F.NoWaveOp = false;
-      return note(F.Wave, Call, Ctx);
+      return noteWave(F, Call, Ctx);
     }
     bool Mask = isMaskProducingBuiltin(Name);
     llvm::StringRef Base = Name;
@@ -245,8 +252,10 @@ private:
 
   void shuffle(const ShuffleCall &S, LaneGroupFacts &F) {
     F.NoWaveOp = false;
-    if (S.Mask && namesUpperHalf(S.Mask))
+    if (S.Mask && namesUpperHalf(S.Mask) && !F.Wave) {
       note(F.Wave, S.Mask, Ctx); // the port widened the mask to the wavefront
+      F.WaveFromMaskOnly = true;
+    }
     WidthKind W = classifyWidth(S.Width, Ctx);
     if (W == WidthKind::Lanes32)
       return note(F.Group32, S.Call, Ctx);
@@ -264,7 +273,7 @@ private:
     }
     const Expr *Init = localInit(S.LaneArg);
     if (mentionsWarpSize(S.LaneArg) || (Init && mentionsWarpSize(Init)))
-      return note(F.Wave, S.Call, Ctx); // a ladder from `warpSize / 2`
+      return noteWave(F, S.Call, Ctx); // a ladder from `warpSize / 2`
     if ((Lane && *Lane >= Lanes32) ||
         (Init && constantValue(Init, Ctx).value_or(0) >= Lanes32))
       note(F.Crossing, S.Call, Ctx); // an offset of 32 moves data between halves
@@ -363,8 +372,10 @@ const LaneGroupFacts *LaneGroups::own(const FunctionDecl *Fn) const {
 }
 
 static void merge(LaneGroupFacts &Into, const LaneGroupFacts &From) {
-  if (!Into.Wave)
+  if (!Into.Wave || (Into.WaveFromMaskOnly && From.Wave && !From.WaveFromMaskOnly)) {
     Into.Wave = From.Wave;
+    Into.WaveFromMaskOnly = From.WaveFromMaskOnly;
+  }
   if (!Into.Group32)
     Into.Group32 = From.Group32;
   if (!Into.Crossing)

@@ -55,6 +55,9 @@ struct LaneGroupFacts {
   LaneEvidence Crossing;
   /// No wave operation at all is reached (shuffle, vote, ballot, `_sync`).
   bool NoWaveOp = true;
+  /// Wave is only a `_sync` mask naming lanes 32-63: a mask widened by hand
+  /// or by a fix-it, which says nothing certain about how results are used.
+  bool WaveFromMaskOnly = false;
 };
 
 /// The evidence of every user-written device function of one translation

@@ -62,6 +62,36 @@ LaneMaskWidthCheck::LaneMaskWidthCheck(llvm::StringRef Name,
     : ClangTidyCheck(Name, Context),
       OffloadArch(Options.getLocalOrGlobal("OffloadArch", "")) {}
 
+/// True when \p S runs in the branch of an `if` (or the body of a loop)
+/// whose condition compares a thread or lane index with a constant below
+/// the wave size (`tid < 32`, `lane < 16`): a region where only some lanes
+/// of the wavefront run.
+static bool inLaneBoundedBranch(const Stmt *S, ASTContext &Ctx) {
+  const Stmt *Cur = S;
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    DynTypedNodeList Ps = Ctx.getParents(*Cur);
+    const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+    if (!P)
+      return false;
+    const Expr *Cond = nullptr;
+    if (const auto *If = dyn_cast<IfStmt>(P); If && If->getCond() != Cur)
+      Cond = If->getCond();
+    bool Bounded = false;
+    forEachStmt(Cond, [&](const Stmt *N) {
+      const auto *B = dyn_cast<BinaryOperator>(N);
+      if (!B || !B->isRelationalOp())
+        return;
+      std::optional<int64_t> C = constantValue(B->getRHS(), Ctx);
+      Bounded |= C && *C > 0 && *C <= 32 &&
+                 (isLaneLike(B->getLHS(), Ctx) || isThreadIndexDerived(B->getLHS()));
+    });
+    if (Bounded)
+      return true;
+    Cur = P;
+  }
+  return false;
+}
+
 void LaneMaskWidthCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {}
 
 void LaneMaskWidthCheck::onStartOfTranslationUnit() {
@@ -255,7 +285,13 @@ void LaneMaskWidthCheck::checkSyncMask(const CallExpr *Call, const TargetProfile
              << Bits << quoted(Mask->getSourceRange(), Ctx) << Name << (Bits - 1)
              << (SignExtends ? 1 : 0) << Bits << (T.WaveSize - 1) << (AndsResult ? 1 : 0);
     const auto *Lit = dyn_cast<IntegerLiteral>(Mask);
-    if (!inMacro(Mask->getSourceRange()) && isLiteral(Mask) && (AllOnes || Lit)) {
+    // Under `if (tid < 32)` the 32-bit mask names exactly the lanes that run:
+    // all 64 would name lanes that do not (a trap in ROCm's debug builds).
+    // Keeping lanes 0-31 in a 64-bit mask is right there only if the
+    // condition really bounds the wavefront: no fix-it either way.
+    bool LaneBounded = AllOnes && inLaneBoundedBranch(Call, Ctx);
+    if (!inMacro(Mask->getSourceRange()) && isLiteral(Mask) && (AllOnes || Lit) &&
+        !LaneBounded) {
       std::string Text = AllOnes ? FullMask64.str()
                                  : quoted(Mask->getSourceRange(), Ctx);
       if (!AllOnes)

@@ -248,7 +248,7 @@ static bool consumedPerWave(const LaneGroupFacts &F) { return F.Wave || F.Crossi
 /// \p Fix when it is certain: no 32-lane grouping around that the widened
 /// ladder would break.
 static FixItHint ifCertain(const LaneGroupFacts &F, FixItHint Fix) {
-  return F.Group32 ? FixItHint() : Fix;
+  return F.Group32 || F.WaveFromMaskOnly ? FixItHint() : Fix;
 }
 
 void PartialReductionCheck::check(const MatchResult &R) {
@@ -421,23 +421,31 @@ void PartialReductionCheck::checkUnrolled(const MatchResult &R, const TargetProf
       ByValue[sourceText(S.Value, R)].push_back(S);
     }
 
-  llvm::SmallPtrSet<const CallExpr *, 16> InRun;
+  llvm::SmallPtrSet<const CallExpr *, 16> InRun, EndsAt1;
   llvm::SmallVector<ShuffleCall, 4> Starts;
+  auto Run = [&](llvm::ArrayRef<ShuffleCall> Calls, size_t Start, size_t Length) {
+    if (offsetValue(Calls[Start + Length - 1].LaneArg, Ctx, T.WaveSize) == 1)
+      EndsAt1.insert(Calls[Start].Call);
+    Starts.push_back(Calls[Start]);
+  };
   for (const auto &[Value, Calls] : ByValue)
     for (auto [Start, Length] : halvingRuns(Calls, Ctx, T.WaveSize)) {
       for (size_t I = Start; I < Start + Length; ++I)
         InRun.insert(Calls[I].Call);
-      Starts.push_back(Calls[Start]);
+      Run(Calls, Start, Length);
     }
   for (const ShuffleCall &S : Ladder)
     if (!InRun.contains(S.Call))
       Leftover.push_back(S);
   for (auto [Start, Length] : halvingRuns(Leftover, Ctx, T.WaveSize))
-    Starts.push_back(Leftover[Start]);
+    Run(Leftover, Start, Length);
+  auto reachesOffset1 = [&](const ShuffleCall &First) { return EndsAt1.contains(First.Call); };
 
   for (const ShuffleCall &First : Starts) {
     if (offsetValue(First.LaneArg, Ctx, T.WaveSize) != Warp32HalfOffset)
       continue;
+    if (!reachesOffset1(First))
+      continue; // `16, 8, 1`: lanes an MMA layout groups, not a warp reduction
     LaneGroupFacts F = around(First.Call, R);
     if (!consumedPerWave(F))
       continue;

@@ -22,6 +22,10 @@ __device__ int minOfWave(int m) {
   m = min(m, other);
   other = __shfl_down(m, 4);
   m = min(m, other);
+  other = __shfl_down(m, 2);
+  m = min(m, other);
+  other = __shfl_down(m, 1);
+  m = min(m, other);
   return m;
 }
 
@@ -32,20 +36,27 @@ __device__ void meanAndSquares(float &s, float &q) {
   // CHECK-MESSAGES: :[[@LINE-2]]:48: warning: shuffle reduction starts at offset 16 and never folds lanes 32-63 [wave64-partial-reduction]
   s += __shfl_down(s, 8);  q += __shfl_down(q, 8);
   s += __shfl_down(s, 4);  q += __shfl_down(q, 4);
+  s += __shfl_down(s, 2);  q += __shfl_down(q, 2);
+  s += __shfl_down(s, 1);  q += __shfl_down(q, 1);
 }
 
 // The first step's result lands in a new variable: no fix-it, still flagged.
 __device__ float chained(float a) {
   float b = a + __shfl_xor(a, 16);
   // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: shuffle reduction starts at offset 16 and never folds lanes 32-63 [wave64-partial-reduction]
-  b = b + __shfl_xor(b, 8);
-  return b;
+  float c = b + __shfl_xor(b, 8);
+  float d = c + __shfl_xor(c, 4);
+  float e = d + __shfl_xor(d, 2);
+  return e + __shfl_xor(e, 1);
 }
 
 __device__ float peak(float y) {
   y = fmaxf(y, __shfl_xor(y, 16));
   // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: shuffle reduction starts at offset 16 and never folds lanes 32-63 [wave64-partial-reduction]
   y = fmaxf(y, __shfl_xor(y, 8));
+  y = fmaxf(y, __shfl_xor(y, 4));
+  y = fmaxf(y, __shfl_xor(y, 2));
+  y = fmaxf(y, __shfl_xor(y, 1));
   return y;
 }
 
