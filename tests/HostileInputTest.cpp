@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 #include <random>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <set>
@@ -460,4 +461,33 @@ TEST_F(HostileInput, ReportToAFullDeviceFails) {
   EXPECT_EQ(P.ExitCode, 3) << P.Err;
   EXPECT_NE(P.Err.find("cannot write the report to standard output"), std::string::npos)
       << P.Err;
+}
+
+TEST_F(HostileInput, StaleTemporariesOfAnInterruptedRunAreRemoved) {
+  std::string F = write("a.hip", LaneKernel);
+  std::string B = Dir + "/b.json";
+  // As an earlier run killed between creating its temporary and the rename
+  // would leave them; one hour old.
+  auto Old = std::chrono::system_clock::now() - std::chrono::hours(1);
+  auto Stale = [&](const std::string &Name) {
+    std::string P = write(Name, "half a file");
+    int FD;
+    EXPECT_FALSE(llvm::sys::fs::openFileForWrite(P, FD, llvm::sys::fs::CD_OpenExisting));
+    EXPECT_FALSE(llvm::sys::fs::setLastAccessAndModificationTime(FD, Old));
+    ::close(FD);
+    return P;
+  };
+  std::string FixTemp = Stale("a.hip.wavecheck-tmp-0123abcd");
+  std::string BaselineTemp = Stale("b.json.wavecheck-tmp-89abcdef");
+  // Not wavecheck's pattern: left alone.
+  std::string Other1 = Stale("a.hip.wavecheck-tmp-notours!");
+  std::string Other2 = Stale("a.hip.wavecheck-tmp-0123abcde");
+  std::string Other3 = Stale("c.hip.wavecheck-tmp-0123abcd");
+  Outcome O = run({"--fix", "--write-baseline=" + B, F}, SmallInputSeconds);
+  EXPECT_EQ(O.ExitCode, 0) << O.Err;
+  EXPECT_FALSE(llvm::sys::fs::exists(FixTemp));
+  EXPECT_FALSE(llvm::sys::fs::exists(BaselineTemp));
+  EXPECT_TRUE(llvm::sys::fs::exists(Other1));
+  EXPECT_TRUE(llvm::sys::fs::exists(Other2));
+  EXPECT_TRUE(llvm::sys::fs::exists(Other3));
 }
