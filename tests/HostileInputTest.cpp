@@ -491,3 +491,17 @@ TEST_F(HostileInput, StaleTemporariesOfAnInterruptedRunAreRemoved) {
   EXPECT_TRUE(llvm::sys::fs::exists(Other2));
   EXPECT_TRUE(llvm::sys::fs::exists(Other3));
 }
+
+TEST_F(HostileInput, TruncatedCompileDatabaseIsAConfigurationErrorNamingWhereItBroke) {
+  std::string A = write("a.hip", LaneKernel), B = write("b.hip", LaneKernel);
+  std::string Db = "[\n  {\"directory\": \"" + Dir + "\", \"file\": \"a.hip\",\n"
+                   "   \"arguments\": [\"hipcc\", \"-c\", \"a.hip\"]},\n"
+                   "  {\"directory\": \"" + Dir + "\", \"file\": \"b.hip\",\n"
+                   "   \"arguments\": [\"hipcc\", \"-c\", \"b.hip\"]}\n]\n";
+  // Cut in the middle of the second entry, as a build killed while writing.
+  write("build/compile_commands.json", Db.substr(0, Db.find("b.hip") + 2));
+  Outcome O = run({"-p", "build"}, SmallInputSeconds);
+  EXPECT_EQ(O.ExitCode, 2) << O.Out << O.Err;
+  EXPECT_NE(O.Err.find("build/compile_commands.json:4:"), std::string::npos) << O.Err;
+  EXPECT_NE(O.Err.find("not a valid compile database"), std::string::npos) << O.Err;
+}
