@@ -36,8 +36,15 @@ std::error_code closeChecked(llvm::raw_fd_ostream &OS) {
 
 } // namespace
 
-llvm::Error writeFileSafely(llvm::StringRef Path,
+llvm::Error writeFileSafely(llvm::StringRef Given,
                             llvm::function_ref<void(llvm::raw_ostream &)> Write) {
+  // A symlink is written through (its target replaced, not the link); a
+  // dangling one is an error, as opening it for writing would be.
+  llvm::SmallString<256> Real(Given);
+  if (fs::is_symlink_file(Given))
+    if (std::error_code EC = fs::real_path(Given, Real))
+      return writeError(Given, EC, "nothing was written");
+  llvm::StringRef Path = Real;
   fs::file_status St;
   if (!fs::status(Path, St) && fs::exists(St) && !fs::is_regular_file(St)) {
     // A device or a FIFO cannot be replaced by a rename (and /dev must not
