@@ -398,7 +398,7 @@ TEST_F(DriverTest, ExportFixesWriteFailurePrintsTheReportFirst) {
   std::string Y = Dir + "/fixes.yaml";
   ASSERT_FALSE(llvm::sys::fs::create_link(Dir + "/gone/fixes.yaml", Y));
   ProcessResult R = runWavecheck({"--format=json", "--export-fixes=" + Y, F});
-  EXPECT_EQ(R.ExitCode, 2) << R.Err;
+  EXPECT_EQ(R.ExitCode, 3) << R.Err;
   EXPECT_NE(R.Err.find("fixes.yaml"), std::string::npos) << R.Err;
   EXPECT_EQ(findings(parseReport(R.Out)).size(), 1u) << "the report is not lost:\n" << R.Out;
 }

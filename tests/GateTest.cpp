@@ -338,7 +338,7 @@ TEST_F(GateTest, BaselineWriteFailurePrintsTheReportFirst) {
   std::string F = write("a.hip", LaneKernel);
   ProcessResult R =
       runWavecheck({"--format=json", "--write-baseline=/proc/wavecheck-baseline.json", F});
-  EXPECT_EQ(R.ExitCode, 2) << R.Err;
+  EXPECT_EQ(R.ExitCode, 3) << R.Err;
   EXPECT_NE(R.Err.find("/proc/wavecheck-baseline.json"), std::string::npos) << R.Err;
   EXPECT_EQ(findingLines(R.Out), (std::vector<int64_t>{4})) << "the report is not lost";
 }

@@ -16,7 +16,12 @@
 #include "llvm/Support/Path.h"
 #include <gtest/gtest.h>
 #include <random>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fcntl.h>
 #include <set>
+#include <sys/mount.h>
 #include <unistd.h>
 
 using namespace wavecheck::test;
@@ -353,3 +358,150 @@ TEST_F(HostileInput, PathWithSpacesAndNonAsciiIsNamedAndFixed) {
 }
 
 } // namespace
+
+namespace {
+
+/// A 64 KiB tmpfs at Dir/full, filled up: every new block fails with ENOSPC.
+/// Unmounted by the destructor. Mounting needs root (CI runs as root).
+struct FullDisk {
+  std::string Path;
+  bool Mounted = false;
+  std::string Why;
+  explicit FullDisk(const std::string &Dir) : Path(Dir + "/full") {
+    llvm::sys::fs::create_directory(Path);
+    if (mount("tmpfs", Path.c_str(), "tmpfs", 0, "size=64k") != 0) {
+      Why = std::string("cannot mount a small tmpfs (needs root): ") + std::strerror(errno);
+      return;
+    }
+    Mounted = true;
+  }
+  /// Fills the file system with one big file, to the last byte.
+  void fill() {
+    int FD = ::open((Path + "/filler").c_str(), O_WRONLY | O_CREAT, 0644);
+    ASSERT_GE(FD, 0);
+    std::string Block(4096, 'x');
+    while (::write(FD, Block.data(), Block.size()) > 0) {
+    }
+    while (::write(FD, "x", 1) > 0) {
+    }
+    ::close(FD);
+  }
+  /// The names in the file system other than \p Keep.
+  std::vector<std::string> others(const std::set<std::string> &Keep) {
+    std::vector<std::string> Out;
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator I(Path, EC), E; I != E && !EC; I.increment(EC)) {
+      std::string Name = llvm::sys::path::filename(I->path()).str();
+      if (!Keep.count(Name))
+        Out.push_back(Name);
+    }
+    return Out;
+  }
+  ~FullDisk() {
+    if (Mounted)
+      umount2(Path.c_str(), MNT_DETACH);
+  }
+};
+
+} // namespace
+
+TEST_F(HostileInput, FullDiskUnderFixLeavesTheSourceAsItWas) {
+  FullDisk Disk(Dir);
+  if (!Disk.Mounted)
+    GTEST_SKIP() << Disk.Why;
+  std::string F = Disk.Path + "/a.hip";
+  writeFile(F, LaneKernel);
+  Disk.fill();
+  Outcome O = run({"--fix", F}, SmallInputSeconds);
+  EXPECT_EQ(O.ExitCode, 3) << O.Err;
+  EXPECT_EQ(readFile(F), LaneKernel) << "the source is untouched";
+  EXPECT_NE(O.Err.find(F), std::string::npos) << O.Err;
+  EXPECT_NE(O.Err.find("No space left on device"), std::string::npos) << O.Err;
+  EXPECT_EQ(Disk.others({"a.hip", "filler"}), std::vector<std::string>{})
+      << "no temporary file is left";
+}
+
+TEST_F(HostileInput, FullDiskUnderWriteBaselineLeavesTheBaselineAsItWas) {
+  FullDisk Disk(Dir);
+  if (!Disk.Mounted)
+    GTEST_SKIP() << Disk.Why;
+  std::string F = write("a.hip", LaneKernel);
+  std::string B = Disk.Path + "/b.json";
+  ASSERT_EQ(run({"--write-baseline=" + B, F}, SmallInputSeconds).ExitCode, 0);
+  std::string Before = readFile(B);
+  ASSERT_FALSE(Before.empty());
+  // Another finding makes the new baseline longer than the old one.
+  write("b.hip", LaneKernel);
+  Disk.fill();
+  Outcome O = run({"--write-baseline=" + B, F, Dir + "/b.hip"}, SmallInputSeconds);
+  EXPECT_EQ(O.ExitCode, 3) << O.Err;
+  EXPECT_EQ(readFile(B), Before) << "the baseline is untouched";
+  EXPECT_NE(O.Err.find(B), std::string::npos) << O.Err;
+  EXPECT_EQ(Disk.others({"b.json", "filler"}), std::vector<std::string>{})
+      << "no temporary file is left";
+}
+
+TEST_F(HostileInput, ExportFixesToAFullDeviceFails) {
+  if (access("/dev/full", W_OK) != 0)
+    GTEST_SKIP() << "needs a writable /dev/full";
+  std::string F = good();
+  Outcome O = run({"--export-fixes=/dev/full", F}, SmallInputSeconds);
+  EXPECT_EQ(O.ExitCode, 3) << O.Err;
+  EXPECT_NE(O.Err.find("/dev/full"), std::string::npos) << O.Err;
+  EXPECT_NE(O.Err.find("No space left on device"), std::string::npos) << O.Err;
+}
+
+TEST_F(HostileInput, ReportToAFullDeviceFails) {
+  if (access("/dev/full", W_OK) != 0)
+    GTEST_SKIP() << "needs a writable /dev/full";
+  std::string F = good();
+  ProcessResult P = runProgram(
+      "/bin/sh", {"-c", "exec \"$0\" --format=json \"$1\" >/dev/full", wavecheckBinary(), F},
+      Dir, SmallInputSeconds);
+  EXPECT_EQ(P.ExitCode, 3) << P.Err;
+  EXPECT_NE(P.Err.find("cannot write the report to standard output"), std::string::npos)
+      << P.Err;
+}
+
+TEST_F(HostileInput, StaleTemporariesOfAnInterruptedRunAreRemoved) {
+  std::string F = write("a.hip", LaneKernel);
+  std::string B = Dir + "/b.json";
+  // As an earlier run killed between creating its temporary and the rename
+  // would leave them; one hour old.
+  auto Old = std::chrono::system_clock::now() - std::chrono::hours(1);
+  auto Stale = [&](const std::string &Name) {
+    std::string P = write(Name, "half a file");
+    int FD;
+    EXPECT_FALSE(llvm::sys::fs::openFileForWrite(P, FD, llvm::sys::fs::CD_OpenExisting));
+    EXPECT_FALSE(llvm::sys::fs::setLastAccessAndModificationTime(FD, Old));
+    ::close(FD);
+    return P;
+  };
+  std::string FixTemp = Stale("a.hip.wavecheck-tmp-0123abcd");
+  std::string BaselineTemp = Stale("b.json.wavecheck-tmp-89abcdef");
+  // Not wavecheck's pattern: left alone.
+  std::string Other1 = Stale("a.hip.wavecheck-tmp-notours!");
+  std::string Other2 = Stale("a.hip.wavecheck-tmp-0123abcde");
+  std::string Other3 = Stale("c.hip.wavecheck-tmp-0123abcd");
+  Outcome O = run({"--fix", "--write-baseline=" + B, F}, SmallInputSeconds);
+  EXPECT_EQ(O.ExitCode, 0) << O.Err;
+  EXPECT_FALSE(llvm::sys::fs::exists(FixTemp));
+  EXPECT_FALSE(llvm::sys::fs::exists(BaselineTemp));
+  EXPECT_TRUE(llvm::sys::fs::exists(Other1));
+  EXPECT_TRUE(llvm::sys::fs::exists(Other2));
+  EXPECT_TRUE(llvm::sys::fs::exists(Other3));
+}
+
+TEST_F(HostileInput, TruncatedCompileDatabaseIsAConfigurationErrorNamingWhereItBroke) {
+  std::string A = write("a.hip", LaneKernel), B = write("b.hip", LaneKernel);
+  std::string Db = "[\n  {\"directory\": \"" + Dir + "\", \"file\": \"a.hip\",\n"
+                   "   \"arguments\": [\"hipcc\", \"-c\", \"a.hip\"]},\n"
+                   "  {\"directory\": \"" + Dir + "\", \"file\": \"b.hip\",\n"
+                   "   \"arguments\": [\"hipcc\", \"-c\", \"b.hip\"]}\n]\n";
+  // Cut in the middle of the second entry, as a build killed while writing.
+  write("build/compile_commands.json", Db.substr(0, Db.find("b.hip") + 2));
+  Outcome O = run({"-p", "build"}, SmallInputSeconds);
+  EXPECT_EQ(O.ExitCode, 2) << O.Out << O.Err;
+  EXPECT_NE(O.Err.find("build/compile_commands.json:4:"), std::string::npos) << O.Err;
+  EXPECT_NE(O.Err.find("not a valid compile database"), std::string::npos) << O.Err;
+}

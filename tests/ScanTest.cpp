@@ -15,6 +15,7 @@
 #include "llvm/Support/Path.h"
 #include <functional>
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <set>
 
 using namespace wavecheck::test;
@@ -117,6 +118,28 @@ TEST(ExcludeMatcher, DoubleAsteriskCrossesDirectories) {
   EXPECT_TRUE(Mid.excluded("a/x/y/b", IsFile));
   EXPECT_FALSE(Mid.excluded("a/x/c", IsFile));
   EXPECT_FALSE(Mid.excluded("z/a/b", IsFile));
+}
+
+// "**/" repeated 40 times against a deep path that does not match: a
+// backtracking matcher tries every split of the path (hours); each
+// (segment, position) pair is decided once (well under a second). In a
+// child process killed by an alarm after a generous 60 s, so that a
+// regression fails instead of hanging the suite.
+TEST(ExcludeMatcher, RepeatedDoubleAsteriskIsLinear) {
+  std::string Pattern, Path;
+  for (int I = 0; I < 40; ++I) {
+    Pattern += "**/";
+    Path += "d/";
+  }
+  ExcludeMatcher M = matcher({Pattern + "x.hip"});
+  EXPECT_EXIT(
+      {
+        alarm(60);
+        bool Wrong = M.excluded(Path + "y.hip", IsFile);
+        bool Right = M.excluded(Path + "x.hip", IsFile);
+        _exit(!Wrong && Right ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
 }
 
 // gitignore(5)'s example: "/*" then "!/foo", "/foo/*", "!/foo/bar" excludes

@@ -1,5 +1,6 @@
 //===--- Baseline.cpp - the CI gate: --fail-on and --baseline --------------===//
 #include "lib/Baseline.h"
+#include "lib/SafeWrite.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -320,13 +321,10 @@ bool loadBaseline(llvm::StringRef Path, Baseline &Out, std::string &Err) {
 
 bool writeBaseline(const RunResult &R, llvm::StringRef Path, std::string &Err) {
   Baseline B = makeBaseline(R, Path);
-  llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-    printBaseline(B, OS);
-    return llvm::Error::success();
-  });
+  removeStaleTemporaries(Path);
+  llvm::Error E = writeFileSafely(Path, [&](llvm::raw_ostream &OS) { printBaseline(B, OS); });
   if (E) {
-    Err = ("cannot write baseline file '" + Path + "': " + llvm::toString(std::move(E)))
-              .str();
+    Err = "--write-baseline: " + llvm::toString(std::move(E));
     return false;
   }
   return true;

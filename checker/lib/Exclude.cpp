@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include <vector>
 
 namespace wavecheck {
 
@@ -92,20 +93,30 @@ llvm::Error ExcludeMatcher::readFile(llvm::StringRef Path, std::vector<std::stri
 
 bool ExcludeMatcher::matchSegments(const Rule &R, size_t I,
                                    llvm::ArrayRef<llvm::StringRef> Path, size_t J) {
-  if (I == R.Segments.size())
-    return J == Path.size();
-  if (R.Segments[I] == "**") {
-    // "a/**": everything inside a, not a itself; "a/**/b": zero or more
-    // directories between a and b.
-    if (I + 1 == R.Segments.size())
-      return J < Path.size();
-    for (size_t K = J; K <= Path.size(); ++K)
-      if (matchSegments(R, I + 1, Path, K))
-        return true;
-    return false;
+  // Dynamic programming over (segment, path position), from the last segment
+  // back: Next[K] tells whether the segments after the current one match
+  // Path from K on. Each pair is decided once, so "**/" repeated costs
+  // segments x path length, not an exponential backtrack.
+  size_t N = R.Segments.size(), M = Path.size();
+  std::vector<char> Next(M + 1, 0), Cur(M + 1, 0);
+  Next[M] = 1; // no segment left matches the end of the path only
+  for (size_t S = N; S-- > I;) {
+    if (R.Segments[S] == "**") {
+      // "a/**": everything inside a, not a itself; "a/**/b": zero or more
+      // directories between a and b.
+      bool Last = S + 1 == N;
+      char Any = 0;
+      for (size_t K = M + 1; K-- > 0;) {
+        Any |= Next[K];
+        Cur[K] = Last ? K < M : Any;
+      }
+    } else {
+      for (size_t K = 0; K <= M; ++K)
+        Cur[K] = K < M && Next[K + 1] && R.Globs[S].match(Path[K]);
+    }
+    std::swap(Cur, Next);
   }
-  return J < Path.size() && R.Globs[I].match(Path[J]) &&
-         matchSegments(R, I + 1, Path, J + 1);
+  return J <= M && Next[J];
 }
 
 int ExcludeMatcher::decide(llvm::ArrayRef<llvm::StringRef> Segments, bool IsDir) const {

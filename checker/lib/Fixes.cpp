@@ -9,6 +9,7 @@
 #include "lib/Fixes.h"
 #include "lib/Driver.h"
 #include "lib/Findings.h"
+#include "lib/SafeWrite.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang/Tooling/Core/Replacement.h"
@@ -96,14 +97,12 @@ bool isReadOnly(llvm::StringRef File, std::string &Why) {
 /// Writes \p Text to \p File through a temporary file beside it and a rename,
 /// keeping \p File's permissions.
 llvm::Error writeAtomically(llvm::StringRef File, llvm::StringRef Text) {
-  // writeToOutput writes a temporary file beside File and renames it over
-  // File, so a failure never leaves a half-written source. File is already
-  // the symlink's target (canonicalPath).
+  // A temporary file beside File, renamed over it once every byte is written
+  // (a full disk leaves File as it was). File is already the symlink's
+  // target (canonicalPath).
   llvm::ErrorOr<fs::perms> Perms = fs::getPermissions(File);
-  if (llvm::Error Err = llvm::writeToOutput(File, [&](llvm::raw_ostream &OS) {
-        OS << Text;
-        return llvm::Error::success();
-      }))
+  removeStaleTemporaries(File);
+  if (llvm::Error Err = writeFileSafely(File, [&](llvm::raw_ostream &OS) { OS << Text; }))
     return Err;
   if (Perms)
     if (std::error_code EC = fs::setPermissions(File, *Perms))
@@ -261,14 +260,13 @@ bool exportFixes(const RunResult &R, llvm::StringRef Path, std::string &Err) {
   for (const Finding &F : R.Findings)
     if (!F.Fixes.empty())
       Errors.push_back(F.Raw);
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_None);
-  if (EC) {
-    Err = "cannot write '" + Path.str() + "': " + EC.message();
+  if (llvm::Error E = writeFileSafely(Path, [&](llvm::raw_ostream &OS) {
+        clang::tidy::exportReplacements(R.Findings.empty() ? "" : R.Findings.front().File,
+                                        Errors, OS);
+      })) {
+    Err = llvm::toString(std::move(E));
     return false;
   }
-  clang::tidy::exportReplacements(R.Findings.empty() ? "" : R.Findings.front().File,
-                                  Errors, OS);
   return true;
 }
 

@@ -6,6 +6,8 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Options/Options.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
@@ -215,10 +217,27 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
     if (!fs::exists(P))
       return ConfigError(P, "no compile_commands.json in the -p directory" +
                                 std::string(Expected));
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf =
+        llvm::MemoryBuffer::getFile(P, /*IsText=*/true);
+    if (!Buf)
+      return ConfigError(P, "cannot read the compile database: " + Buf.getError().message() +
+                                std::string(Expected));
+    // JSONCompilationDatabase takes the entries before a cut-off end and
+    // drops the rest: a truncated database must not pass as a smaller one.
+    if (llvm::Expected<llvm::json::Value> V = llvm::json::parse((*Buf)->getBuffer()); !V) {
+      // ParseError logs "[line:column, byte=N]: message".
+      std::string Msg = llvm::toString(V.takeError());
+      llvm::StringRef Where = llvm::StringRef(Msg).drop_front().split(',').first;
+      llvm::StringRef What = llvm::StringRef(Msg).split("]: ").second;
+      return ConfigError((P + ":" + Where).str(),
+                         "not a valid compile database: " + What.str() +
+                             "; expected a JSON array of objects with \"directory\", "
+                             "\"file\" and \"arguments\" or \"command\"");
+    }
     std::string Err;
     std::unique_ptr<clang::tooling::JSONCompilationDatabase> JSON =
-        clang::tooling::JSONCompilationDatabase::loadFromFile(
-            P, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+        clang::tooling::JSONCompilationDatabase::loadFromBuffer(
+            (*Buf)->getBuffer(), Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
     if (!JSON)
       return ConfigError(P, "not a valid compile database: " + Err +
                                 "; expected a JSON array of objects with \"directory\", "

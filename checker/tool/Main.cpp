@@ -338,8 +338,9 @@ int main(int argc, char **argv) {
       WithColor::error(errs(), "wavecheck") << E.File << ": " << E.Message << "\n";
     return ExitUsage;
   }
-  // A baseline or fix-it file that cannot be written fails the run (exit 2)
-  // after the report is printed: the analysis itself is not lost.
+  // A baseline or fix-it file that cannot be written (a full disk) fails the
+  // run with exit 3 after the report is printed: the analysis itself is not
+  // lost, and the file is left as it was.
   std::string WriteError;
   if (!WriteBaselineOpt.empty()) {
     std::string Err;
@@ -370,8 +371,18 @@ int main(int argc, char **argv) {
   else
     wavecheck::printText(R, outs(), outs().has_colors());
   outs().flush();
-  if (!WriteError.empty())
-    return usageError(WriteError);
+  if (outs().has_error()) {
+    // Checked here, not a fatal error at exit: a truncated report fails.
+    std::error_code EC = outs().error();
+    outs().clear_error();
+    WithColor::error(errs(), "wavecheck")
+        << "cannot write the report to standard output: " << EC.message() << "\n";
+    return ExitInputError;
+  }
+  if (!WriteError.empty()) {
+    WithColor::error(errs(), "wavecheck") << WriteError << "\n";
+    return ExitInputError;
+  }
 
   // A file --fix refused, could not write or had to restore: exit code 3
   // (README, "--fix"); the other files are still fixed.
