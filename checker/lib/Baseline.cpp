@@ -1,6 +1,7 @@
 //===--- Baseline.cpp - the CI gate: --fail-on and --baseline --------------===//
 #include "lib/Baseline.h"
 #include "lib/SafeWrite.h"
+#include "lib/UserFile.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -244,6 +245,14 @@ static const char *Expected = "; expected a baseline written by --write-baseline
 bool parseBaseline(llvm::StringRef Text, llvm::StringRef Name, Baseline &Out,
                    std::string &Err) {
   Out = Baseline();
+  // llvm::json::parse recurses once per bracket: a deep file would overflow
+  // the stack.
+  if (unsigned Depth = jsonNestingDepth(Text); Depth > MaxJsonNesting) {
+    Err = (Name + ": brackets nest " + llvm::Twine(Depth) + " levels deep, more than the " +
+           llvm::Twine(MaxJsonNesting) + " read" + Expected)
+              .str();
+    return false;
+  }
   llvm::Expected<llvm::json::Value> Doc = llvm::json::parse(Text);
   if (!Doc) {
     Err = jsonParseError(Doc.takeError(), Name);
@@ -310,10 +319,9 @@ bool parseBaseline(llvm::StringRef Text, llvm::StringRef Name, Baseline &Out,
 }
 
 bool loadBaseline(llvm::StringRef Path, Baseline &Out, std::string &Err) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buf = readUserFile(Path, BaselineFile);
   if (!Buf) {
-    Err = ("cannot read baseline file '" + Path + "': " + Buf.getError().message()).str();
+    Err = llvm::toString(Buf.takeError());
     return false;
   }
   return parseBaseline((*Buf)->getBuffer(), Path, Out, Err);

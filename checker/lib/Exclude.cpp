@@ -1,5 +1,6 @@
 //===--- Exclude.cpp - gitignore-style excludes for directory scans --------===//
 #include "lib/Exclude.h"
+#include "lib/UserFile.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -65,12 +66,9 @@ llvm::Expected<ExcludeMatcher> ExcludeMatcher::create(llvm::ArrayRef<std::string
 }
 
 llvm::Error ExcludeMatcher::readFile(llvm::StringRef Path, std::vector<std::string> &Patterns) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf =
-      llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buf = readUserFile(Path, ExcludeFile);
   if (!Buf)
-    return llvm::createStringError("cannot read exclude file '" + Path + "': " +
-                                   Buf.getError().message() +
-                                   "; expected a .gitignore-format file");
+    return Buf.takeError();
   llvm::SmallVector<llvm::StringRef, 64> Lines;
   (*Buf)->getBuffer().split(Lines, '\n');
   for (size_t I = 0; I < Lines.size(); ++I) {

@@ -100,15 +100,8 @@ llvm::Error writeAtomically(llvm::StringRef File, llvm::StringRef Text) {
   // A temporary file beside File, renamed over it once every byte is written
   // (a full disk leaves File as it was). File is already the symlink's
   // target (canonicalPath).
-  llvm::ErrorOr<fs::perms> Perms = fs::getPermissions(File);
   removeStaleTemporaries(File);
-  if (llvm::Error Err = writeFileSafely(File, [&](llvm::raw_ostream &OS) { OS << Text; }))
-    return Err;
-  if (Perms)
-    if (std::error_code EC = fs::setPermissions(File, *Perms))
-      return llvm::createStringError(EC, "cannot keep the file's permissions: " +
-                                             EC.message());
-  return llvm::Error::success();
+  return writeFileSafely(File, [&](llvm::raw_ostream &OS) { OS << Text; });
 }
 
 std::unique_ptr<llvm::MemoryBuffer> readWhole(llvm::StringRef File, std::string &Err) {
@@ -192,6 +185,11 @@ unsigned applyFixes(RunResult &R, FixSession *S) {
       Refuse(File, Why + "; not fixed", "fix-refused");
       continue;
     }
+    if (fs::file_status St; !fs::status(File, St))
+      if (std::optional<std::string> Hard = whyNotReplaceable(St)) {
+        Refuse(File, *Hard + "; not fixed", "fix-refused");
+        continue;
+      }
     if (llvm::Error Err = writeAtomically(File, *New)) {
       Refuse(File, "cannot write fixed file: " + llvm::toString(std::move(Err)), "fix-failed");
       continue;

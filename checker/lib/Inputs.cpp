@@ -2,6 +2,7 @@
 #include "lib/Driver.h"
 #include "lib/Exclude.h"
 #include "lib/Findings.h"
+#include "lib/UserFile.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Options/Options.h"
@@ -217,11 +218,17 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
     if (!fs::exists(P))
       return ConfigError(P, "no compile_commands.json in the -p directory" +
                                 std::string(Expected));
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf =
-        llvm::MemoryBuffer::getFile(P, /*IsText=*/true);
+    llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buf =
+        readUserFile(P, CompileDatabaseFile);
     if (!Buf)
-      return ConfigError(P, "cannot read the compile database: " + Buf.getError().message() +
-                                std::string(Expected));
+      return ConfigError(P, llvm::toString(Buf.takeError()));
+    // llvm::json::parse recurses once per bracket.
+    if (unsigned Depth = jsonNestingDepth((*Buf)->getBuffer()); Depth > MaxJsonNesting)
+      return ConfigError(P, "not a valid compile database: brackets nest " +
+                                std::to_string(Depth) + " levels deep, more than the " +
+                                std::to_string(MaxJsonNesting) +
+                                " read; expected a JSON array of objects with \"directory\", "
+                                "\"file\" and \"arguments\" or \"command\"");
     // JSONCompilationDatabase takes the entries before a cut-off end and
     // drops the rest: a truncated database must not pass as a smaller one.
     if (llvm::Expected<llvm::json::Value> V = llvm::json::parse((*Buf)->getBuffer()); !V) {
@@ -274,6 +281,13 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
       Out.Errors.push_back({Abs, EC && EC != std::errc::no_such_file_or_directory
                                      ? "cannot open: " + EC.message()
                                      : std::string("no such file or directory"),
+                            true, "no-input"});
+    } else if (fs::file_status St; !fs::status(Abs, St) &&
+                                   St.type() != fs::file_type::regular_file) {
+      // A FIFO would block clang's open until a writer comes; a device such
+      // as /dev/zero would be read until memory runs out.
+      Out.Errors.push_back({Abs, "it is " + describeFileType(St.type()) +
+                                     ", not a regular file; expected a HIP or CUDA source file",
                             true, "no-input"});
     } else
       Files.push_back({Abs, false});

@@ -10,6 +10,7 @@
 #include "lib/ParseThread.h"
 #include "lib/Passes.h"
 #include "lib/StandIn.h"
+#include "lib/UserFile.h"
 #include "lib/TidyRunner.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -194,13 +195,16 @@ JobResult runJob(const Job &J, const Options &Opts) {
 
   // Files read from disk are hashed as they are parsed: --fix edits only the
   // content that was analysed (Fixes.h).
+  std::vector<std::string> Refused; // files not opened: not regular
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       makeContentRecorder(
           // A physical file system with its own working directory: ClangTool
           // sets the compile command's directory on it, and the process-wide
           // one would chdir under the other -j workers.
-          llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
-              llvm::vfs::createPhysicalFileSystem().release()),
+          // A FIFO or device reached by an #include is not opened (UserFile.h).
+          makeRegularFileGuard(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+                                   llvm::vfs::createPhysicalFileSystem().release()),
+                               Refused),
           R.Read));
   if (StandIn)
     Overlay->pushOverlay(makeStandInFileSystem());
@@ -320,6 +324,11 @@ JobResult runJob(const Job &J, const Options &Opts) {
       R.Findings.add(std::move(F));
     }
   }
+  std::sort(Refused.begin(), Refused.end());
+  Refused.erase(std::unique(Refused.begin(), Refused.end()), Refused.end());
+  for (const std::string &F : Refused)
+    R.Errors.push_back({J.File, "not read: " + F + ", not a regular file; expected a source or header file",
+                        false, "missing-header"});
   return R;
 }
 

@@ -8,6 +8,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
 #include <chrono>
+#include <unistd.h>
 
 namespace wavecheck {
 
@@ -58,6 +59,12 @@ llvm::Error writeFileSafely(llvm::StringRef Given,
       return writeError(Path, WEC, "the output is incomplete");
     return llvm::Error::success();
   }
+  bool Exists = fs::exists(St) && fs::is_regular_file(St);
+  if (Exists)
+    if (std::optional<std::string> Why = whyNotReplaceable(St))
+      return llvm::createStringError(std::make_error_code(std::errc::operation_not_permitted),
+                                     "cannot write '%s': %s; it was not changed",
+                                     Path.str().c_str(), Why->c_str());
   llvm::SmallString<256> Model(Path);
   Model += TempSuffix;
   Model.append(RandomChars, '%');
@@ -68,7 +75,19 @@ llvm::Error writeFileSafely(llvm::StringRef Given,
     return writeError(Path, EC, "cannot create a temporary file beside it; it was not changed");
   llvm::sys::RemoveFileOnSignal(Temp);
   std::error_code EC;
-  {
+  if (Exists) {
+    // The replacement keeps the file's mode, owner and group. Changing the
+    // owner needs root (or the same owner): a user who may replace a file
+    // owned by another in a shared directory gets it as their own, as with
+    // `sed -i`.
+    // The owner first: chown clears the set-user-ID and set-group-ID bits.
+    if (St.getUser() != ::geteuid() || St.getGroup() != ::getegid())
+      (void)::fchown(FD, St.getUser(), St.getGroup());
+    EC = fs::setPermissions(FD, St.permissions());
+  }
+  if (EC) {
+    ::close(FD);
+  } else {
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
     Write(OS);
     EC = closeChecked(OS);
@@ -82,6 +101,14 @@ llvm::Error writeFileSafely(llvm::StringRef Given,
   if (EC)
     return writeError(Path, EC, "it was not changed");
   return llvm::Error::success();
+}
+
+std::optional<std::string> whyNotReplaceable(const fs::file_status &St) {
+  if (fs::is_regular_file(St) && St.getLinkCount() > 1)
+    return "it has " + std::to_string(St.getLinkCount()) +
+           " hard links, and replacing it would leave the other names with the old "
+           "content (copy the file to break the link, then run again)";
+  return std::nullopt;
 }
 
 unsigned removeStaleTemporaries(llvm::StringRef Path) {

@@ -14,7 +14,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 #include <string>
 
 namespace wavecheck {
@@ -26,9 +28,16 @@ inline constexpr llvm::StringLiteral TempSuffix = ".wavecheck-tmp-";
 /// Writes \p Path with what \p Write prints, through a temporary file beside
 /// it and a rename. An existing \p Path that is not a regular file (a device
 /// such as /dev/full, a FIFO) is written in place; its write errors are
-/// checked the same way. The error names \p Path.
+/// checked the same way. A replaced file keeps its mode, and its owner and
+/// group where the process may set them (as root). A hard-linked file is
+/// refused (whyNotReplaceable). The error names \p Path.
 llvm::Error writeFileSafely(llvm::StringRef Path,
                             llvm::function_ref<void(llvm::raw_ostream &)> Write);
+
+/// Why an existing file with status \p St must not be replaced by a rename,
+/// or nullopt: a regular file with more than one hard link (a rename would
+/// give this name new content and leave the other names with the old).
+std::optional<std::string> whyNotReplaceable(const llvm::sys::fs::file_status &St);
 
 /// Removes the temporaries an interrupted earlier run left beside \p Path:
 /// regular files named `<Path>` + TempSuffix + 8 characters from the set
