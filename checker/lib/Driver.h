@@ -49,6 +49,7 @@ struct Options {
   std::vector<std::string> Arches;      ///< offload architectures (>= 1)
   bool HostPass = false;
   bool DevicePass = true;
+  bool WaveModel = true;                ///< model/WaveModel.h on 64-lane device passes
   std::string Checks;                   ///< clang-tidy check globs
   OutputFormat Format = OutputFormat::Text;
   bool Fix = false;

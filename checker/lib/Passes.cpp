@@ -11,6 +11,7 @@
 #include "lib/Passes.h"
 #include "lib/StandIn.h"
 #include "lib/UserFile.h"
+#include "model/WaveModel.h"
 #include "lib/TidyRunner.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -186,6 +187,39 @@ void collectCompilerError(const clang::tidy::ClangTidyError &E, const Job &J,
 
 } // namespace
 
+/// True for a finding of the wave model (its first note names the tier).
+static bool fromModel(const Finding &F) {
+  return !F.Notes.empty() && llvm::StringRef(F.Notes.front().Message).starts_with(model::ModelNotePrefix);
+}
+
+/// Lines before a model finding's cross-lane operation where an AST finding
+/// is taken to be about the same code: 4 (a ladder's `for` header sits one
+/// to three lines above its shuffle).
+constexpr unsigned SameCodeLines = 4;
+
+/// A bug both tiers see is reported once, with the AST tier's message and
+/// fix-it: a model finding is dropped when it, or a place its notes name (the
+/// exchange on the value's way, the helper's call), is on a line where the
+/// AST tier reports a finding or points a note, or up to SameCodeLines
+/// below an AST finding.
+static void dropModelDuplicates(std::vector<Finding> &Fs) {
+  std::set<std::pair<std::string, unsigned>> AstLines;
+  for (const Finding &F : Fs)
+    if (!fromModel(F)) {
+      for (unsigned D = 0; D <= SameCodeLines; ++D)
+        AstLines.insert({F.File, F.Line + D});
+      for (const Note &N : F.Notes)
+        AstLines.insert({N.File, N.Line});
+    }
+  llvm::erase_if(Fs, [&](const Finding &F) {
+    if (!fromModel(F))
+      return false;
+    if (AstLines.count({F.File, F.Line}))
+      return true;
+    return llvm::any_of(F.Notes, [&](const Note &N) { return AstLines.count({N.File, N.Line}); });
+  });
+}
+
 JobResult runJob(const Job &J, const Options &Opts) {
   JobResult R;
   std::vector<std::string> UserArgs = filterArgs(J.Args, R.Dropped);
@@ -254,7 +288,7 @@ JobResult runJob(const Job &J, const Options &Opts) {
       // On a thread with a big stack, where even a stack overflow fails only
       // this file (ParseThread.h).
       Ok = runParseSafely([&] {
-        RoundErrors = runChecks(Context, DB, J.File, Overlay);
+        RoundErrors = runChecks(Context, DB, J.File, Overlay, Opts.WaveModel && !P.Host);
       });
       bool New = false;
       for (const clang::tidy::ClangTidyError &E : RoundErrors) {
@@ -295,6 +329,7 @@ JobResult runJob(const Job &J, const Options &Opts) {
         PassFindings.push_back(toFinding(E, P.Arch, P.name(), Lines));
         FindingLines.insert({PassFindings.back().File, PassFindings.back().Line});
       }
+    dropModelDuplicates(PassFindings);
     // Errors with a location first: "too many errors emitted" says nothing.
     std::vector<const clang::tidy::ClangTidyError *> CompilerErrors;
     for (const clang::tidy::ClangTidyError &E : Errors)

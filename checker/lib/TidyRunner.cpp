@@ -1,4 +1,5 @@
 #include "lib/TidyRunner.h"
+#include "model/WaveModel.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -8,6 +9,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 
@@ -44,23 +46,36 @@ private:
 
 class Action : public clang::ASTFrontendAction {
 public:
-  explicit Action(clang::tidy::ClangTidyASTConsumerFactory &F) : Factory(F) {}
+  Action(clang::tidy::ClangTidyASTConsumerFactory &F, clang::tidy::ClangTidyContext &Context,
+         bool WaveModel)
+      : Factory(F), Context(Context), WaveModel(WaveModel) {}
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef File) override {
-    return std::make_unique<UserCodeConsumer>(Factory.createASTConsumer(CI, File));
+    auto Tidy = std::make_unique<UserCodeConsumer>(Factory.createASTConsumer(CI, File));
+    std::unique_ptr<clang::ASTConsumer> Model =
+        WaveModel ? model::makeWaveModelConsumer(CI, Context) : nullptr;
+    if (!Model)
+      return Tidy;
+    // The AST checks first; the model after them, at the end of the unit.
+    std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
+    Both.push_back(std::move(Tidy));
+    Both.push_back(std::move(Model));
+    return std::make_unique<clang::MultiplexConsumer>(std::move(Both));
   }
 
 private:
   clang::tidy::ClangTidyASTConsumerFactory &Factory;
+  clang::tidy::ClangTidyContext &Context;
+  bool WaveModel;
 };
 
 class ActionFactory : public clang::tooling::FrontendActionFactory {
 public:
   ActionFactory(clang::tidy::ClangTidyContext &Context,
-                llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS)
-      : Factory(Context, std::move(FS)) {}
+                llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS, bool WaveModel)
+      : Factory(Context, std::move(FS)), Context(Context), WaveModel(WaveModel) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<Action>(Factory);
+    return std::make_unique<Action>(Factory, Context, WaveModel);
   }
   bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
                      clang::FileManager *Files,
@@ -77,6 +92,8 @@ public:
 
 private:
   clang::tidy::ClangTidyASTConsumerFactory Factory;
+  clang::tidy::ClangTidyContext &Context;
+  bool WaveModel;
 };
 
 } // namespace
@@ -84,7 +101,7 @@ private:
 std::vector<clang::tidy::ClangTidyError>
 runChecks(clang::tidy::ClangTidyContext &Context,
           const clang::tooling::CompilationDatabase &DB, llvm::StringRef File,
-          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS) {
+          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS, bool WaveModel) {
   clang::tooling::ClangTool Tool(DB, {File.str()},
                                  std::make_shared<clang::PCHContainerOperations>(), FS);
   Tool.appendArgumentsAdjuster(clang::tooling::getStripPluginsAdjuster());
@@ -97,7 +114,7 @@ runChecks(clang::tidy::ClangTidyContext &Context,
                               /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
   Tool.setDiagnosticConsumer(&DiagConsumer);
-  ActionFactory Factory(Context, FS);
+  ActionFactory Factory(Context, FS, WaveModel);
   Tool.run(&Factory);
   return DiagConsumer.take();
 }

@@ -9,7 +9,10 @@
 ///    system headers, so matchers and the parent map skip the HIP/ROCm
 ///    headers (the parent map of a ROCm translation unit alone costs about
 ///    15% of its parse; bench/README.md);
-///  - the tool prints nothing itself ("Error while processing ...").
+///  - the tool prints nothing itself ("Error while processing ...");
+///  - with \p WaveModel, the device pass of a 64-lane target also generates
+///    the IR and runs the wave model (model/WaveModel.h), whose findings
+///    come out as the checks' own.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WAVECHECK_LIB_TIDYRUNNER_H
@@ -27,7 +30,7 @@ namespace wavecheck {
 std::vector<clang::tidy::ClangTidyError>
 runChecks(clang::tidy::ClangTidyContext &Context,
           const clang::tooling::CompilationDatabase &DB, llvm::StringRef File,
-          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS);
+          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS, bool WaveModel);
 
 } // namespace wavecheck
 

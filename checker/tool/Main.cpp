@@ -51,6 +51,12 @@ cl::list<std::string> Arches("offload-arch",
                              cl::desc("Target to check for (repeatable; default gfx942)"),
                              cl::value_desc("gfxNNN"), cl::CommaSeparated,
                              cl::cat(Category));
+cl::opt<bool> WaveModelOpt(
+    "wave-model",
+    cl::desc("Also run the wave model on the device pass of 64-lane targets: the kernels' "
+             "IR run at wave 32 and wave 64 and compared (default on; "
+             "--wave-model=false for a faster pre-commit run)"),
+    cl::init(true), cl::cat(Category));
 cl::opt<std::string> PassesOpt("passes",
                                cl::desc("Passes to run: device, host or host,device"),
                                cl::init("device"), cl::cat(Category));
@@ -236,6 +242,7 @@ int main(int argc, char **argv) {
   if (Opts.Arches.empty())
     Opts.Arches.push_back(std::string(wavecheck::DefaultArch));
 
+  Opts.WaveModel = WaveModelOpt;
   Opts.DevicePass = Opts.HostPass = false;
   for (StringRef P : split(StringRef(PassesOpt), ',')) {
     if (P.trim() == "device")

@@ -1,0 +1,494 @@
+//===--- WaveModel.cpp - what 64 lanes compute, compared with 32 -----------===//
+#include "model/WaveModel.h"
+#include "model/WaveInterp.h"
+
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/CodeGenOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Basic/TargetInfo.h"
+#include "clang/CodeGen/ModuleBuilder.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/Path.h"
+#include <algorithm>
+#include <set>
+
+namespace wavecheck::model {
+
+using namespace llvm;
+
+namespace {
+
+void optimise(Module &M) {
+  // No target machine: AMDGPU's own folds (llvm.amdgcn.wavefrontsize to 64)
+  // do not run, so the wave size stays a question the interpreter answers.
+  PipelineTuningOptions PTO;
+  PTO.LoopVectorization = false;
+  PTO.SLPVectorization = false;
+  PTO.LoopUnrolling = true;
+  PassBuilder PB(nullptr, PTO);
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
+  MPM.run(M, MAM);
+}
+
+/// The workgroup shape the model runs: reqd_work_group_size, else the
+/// maximum of __launch_bounds__ (amdgpu-flat-work-group-size), else 256,
+/// the block size most HIP and CUDA code launches with.
+Launch launchOf(const Function &K) {
+  Launch L;
+  if (MDNode *N = K.getMetadata("reqd_work_group_size"); N && N->getNumOperands() == 3) {
+    auto Dim = [&](unsigned I) {
+      if (auto *C = mdconst::dyn_extract<ConstantInt>(N->getOperand(I)))
+        return unsigned(C->getZExtValue());
+      return 1u;
+    };
+    L.BlockX = Dim(0);
+    L.BlockY = Dim(1);
+    L.BlockZ = Dim(2);
+    return L;
+  }
+  Attribute A = K.getFnAttribute("amdgpu-flat-work-group-size");
+  if (A.isStringAttribute()) {
+    auto [Lo, Hi] = A.getValueAsString().split(',');
+    unsigned Max = 0;
+    if (!Hi.getAsInteger(10, Max) && Max > 0 && Max < 1024)
+      L.BlockX = Max;
+  }
+  return L;
+}
+
+Place placeOf(const DILocation *D) {
+  Place P;
+  if (!D)
+    return P;
+  SmallString<256> Path(D->getFilename());
+  if (!sys::path::is_absolute(Path) && !D->getDirectory().empty()) {
+    SmallString<256> Full(D->getDirectory());
+    sys::path::append(Full, Path);
+    Path = Full;
+  }
+  P.File = std::string(Path);
+  P.Line = D->getLine();
+  P.Column = D->getColumn();
+  return P;
+}
+
+/// "threads 32-63 and 96-127" for a sorted set of work-items.
+std::string describeThreads(const std::set<unsigned> &T) {
+  std::vector<std::pair<unsigned, unsigned>> Runs;
+  for (unsigned X : T)
+    if (!Runs.empty() && Runs.back().second + 1 == X)
+      Runs.back().second = X;
+    else
+      Runs.push_back({X, X});
+  std::string S = T.size() == 1 ? "thread " : "threads ";
+  for (size_t I = 0; I < Runs.size(); ++I) {
+    if (I == 4) {
+      S += ", ...";
+      break;
+    }
+    if (I)
+      S += I + 1 == Runs.size() ? " and " : ", ";
+    S += std::to_string(Runs[I].first);
+    if (Runs[I].second != Runs[I].first)
+      S += "-" + std::to_string(Runs[I].second);
+  }
+  return S;
+}
+
+Chain chainOf(const DILocation *D) {
+  Chain C;
+  for (; D; D = D->getInlinedAt())
+    C.push_back(placeOf(D));
+  return C;
+}
+
+Chain chainOf(const Instruction *I) { return chainOf(I ? I->getDebugLoc().get() : nullptr); }
+
+std::set<unsigned> readersOf(const BitVector &Elems, const ElementTable &E) {
+  std::set<unsigned> T;
+  for (unsigned I : Elems.set_bits())
+    if (I >= ElementTable::FirstInput)
+      T.insert(E.reader(I));
+  return T;
+}
+
+/// The inputs in A and not in B (the marks below FirstInput left out).
+BitVector minus(BitVector A, BitVector B) {
+  unsigned N = std::max({A.size(), B.size(), ElementTable::FirstInput});
+  A.resize(N);
+  B.resize(N);
+  B.flip();
+  A &= B;
+  A.reset(0, ElementTable::FirstInput);
+  return A;
+}
+
+bool has(const BitVector &B, unsigned I) { return B.size() > I && B[I]; }
+
+void compareKernel(const Function &K, ModuleReport &R) {
+  Launch L = launchOf(K);
+  ElementTable E;
+  L.WaveSize = 32;
+  RunOutcome R32 = runWorkgroup(K, L, E);
+  L.WaveSize = 64;
+  RunOutcome R64 = runWorkgroup(K, L, E);
+  ++R.Kernels;
+  std::string Name = K.getSubprogram() ? K.getSubprogram()->getName().str() : K.getName().str();
+  if (!R32.Modelled || !R64.Modelled) {
+    R.NotModelled.push_back({Name, R32.Modelled ? R64.NotModelled : R32.NotModelled});
+    return;
+  }
+  std::string Shape = "one workgroup of " + std::to_string(L.BlockX * L.BlockY * L.BlockZ) +
+                      " work-items";
+  auto Tier = [&](ModelFinding &F) {
+    F.Notes.insert(F.Notes.begin(),
+                   {Chain(), std::string(ModelNotePrefix) + " " + Shape + " of '" + Name +
+                              "' run with 32-lane and with 64-lane wavefronts on the same "
+                              "inputs"});
+  };
+  // 1. Shifts by the width or more, at wave 64 only.
+  std::set<const Instruction *> Undef32;
+  for (const UndefinedOp &U : R32.Undefined)
+    Undef32.insert(U.At);
+  std::set<const Instruction *> Reported;
+  for (const UndefinedOp &U : R64.Undefined) {
+    if (Undef32.count(U.At) || !Reported.insert(U.At).second)
+      continue;
+    ModelFinding F;
+    F.Check = "wave64-lane-mask-width";
+    F.At = chainOf(U.At);
+    F.Message = "with 64-lane wavefronts this " + U.What +
+                "; with 32 lanes it is defined (a full-wave mask built by shifting by the "
+                "wave size)";
+    Tier(F);
+    R.Findings.push_back(std::move(F));
+  }
+
+  // 2. The same global place, stored in both runs.
+  BitVector Union32, Union64;
+  auto Grow = [](BitVector &A, const BitVector &B) {
+    if (A.size() < B.size())
+      A.resize(B.size());
+    BitVector C = B;
+    C.resize(A.size());
+    A |= C;
+  };
+  struct PerStore {
+    std::set<unsigned> Missing, Extra;
+    bool Uninit = false;
+    const Instruction *Exchange = nullptr;
+    unsigned Places = 0;
+  };
+  std::map<const Instruction *, PerStore> ByStore;
+  std::vector<const Instruction *> Order;
+  // A place two work-items store without an atomic holds the last writer's
+  // value, in an order the model does not know: left out of both runs.
+  std::set<std::pair<unsigned, uint64_t>> Raced;
+  for (const auto *Run : {&R32, &R64})
+    for (const auto &[Key, V] : Run->Global)
+      if (V.Raced)
+        Raced.insert(Key);
+  for (const auto &[Key, V32] : R32.Global)
+    if (!Raced.count(Key))
+      Grow(Union32, V32.Taint);
+  for (const auto &[Key, V64] : R64.Global)
+    if (!Raced.count(Key))
+      Grow(Union64, V64.Taint);
+  // A kernel written for 64 lanes: its wave-32 run loses what the wave-64
+  // run keeps. Not a finding of this model.
+  BitVector Lost32 = minus(Union64, Union32), Lost64 = minus(Union32, Union64);
+  bool WrittenFor64 = Lost32.any() && !Lost64.any();
+  if (WrittenFor64)
+    return;
+  for (const auto &[Key, V64] : R64.Global) {
+    auto It = R32.Global.find(Key);
+    if (It == R32.Global.end() || Raced.count(Key))
+      continue;
+    const StoredValue &V32 = It->second;
+    // A place indexed by the wave size holds another lane group's result in
+    // each run: judged by the union below.
+    if (V32.WaveAddress || V64.WaveAddress)
+      continue;
+    bool Uninit = has(V64.Taint, ElementTable::Uninit) && !has(V32.Taint, ElementTable::Uninit);
+    BitVector Missing, Extra;
+    // A value assembled from per-wavefront slots is judged by the union
+    // below, except that it must not read slots nobody wrote.
+    if (!has(V32.Taint, ElementTable::WaveSlot) && !has(V64.Taint, ElementTable::WaveSlot)) {
+      Missing = minus(V32.Taint, V64.Taint);
+      Extra = minus(V64.Taint, V32.Taint);
+    }
+    if (!Missing.any() && !Uninit)
+      continue;
+    auto [PS, New] = ByStore.try_emplace(V64.Store);
+    if (New)
+      Order.push_back(V64.Store);
+    for (unsigned T : readersOf(Missing, E))
+      PS->second.Missing.insert(T);
+    for (unsigned T : readersOf(Extra, E))
+      PS->second.Extra.insert(T);
+    PS->second.Uninit |= Uninit;
+    PS->second.Exchange = PS->second.Exchange ? PS->second.Exchange : V64.LastExchange;
+    ++PS->second.Places;
+  }
+  for (const Instruction *S : Order) {
+    const PerStore &P = ByStore[S];
+    ModelFinding F;
+    F.At = chainOf(S);
+    std::string Places = P.Places == 1 ? "the value stored here"
+                                       : "the values stored here (" + std::to_string(P.Places) +
+                                             " places)";
+    if (P.Uninit && P.Missing.empty()) {
+      F.Check = "wave64-hardcoded-warp-size";
+      F.Message = "with 64-lane wavefronts " + Places +
+                  " is computed from LDS that no lane wrote; with 32 lanes every entry it "
+                  "reads is written (a per-warp table filled for 32-lane warps)";
+    } else if (!P.Extra.empty()) {
+      F.Check = "wave64-hardcoded-warp-size";
+      F.Message = "with 64-lane wavefronts " + Places + " combines the inputs of " +
+                  describeThreads(P.Extra) + " instead of " + describeThreads(P.Missing) +
+                  ", which it combines with 32 lanes (lanes grouped by 32 exchange with the "
+                  "other half of the wavefront)";
+    } else {
+      F.Check = "wave64-partial-reduction";
+      F.Message = "with 64-lane wavefronts " + Places + " lacks the inputs of " +
+                  describeThreads(P.Missing) +
+                  ", which it combines with 32 lanes (the exchange stops short of 64 lanes)";
+    }
+    if (P.Exchange)
+      F.Notes.push_back({chainOf(P.Exchange), "the last cross-lane operation on the value's way"});
+    Tier(F);
+    R.Findings.push_back(std::move(F));
+  }
+  if (!Order.empty())
+    return;
+
+  // 3. Inputs that reach global memory at wave 32 and nowhere at wave 64.
+  if (!Lost64.any())
+    return;
+  // Blame the store that carried them at wave 32.
+  const Instruction *Store = nullptr;
+  const Instruction *Exchange = nullptr;
+  for (const auto &[Key, V32] : R32.Global) {
+    if (Raced.count(Key))
+      continue;
+    BitVector Common = V32.Taint;
+    Common.resize(std::max(Common.size(), Lost64.size()));
+    BitVector L64 = Lost64;
+    L64.resize(Common.size());
+    Common &= L64;
+    if (Common.any()) {
+      Store = V32.Store;
+      Exchange = V32.LastExchange;
+      break;
+    }
+  }
+  if (!Store)
+    return;
+  // Read at wave 64 but dropped on the way (a reduction that stops short),
+  // or never read (rows divided among a count of 32-lane warps).
+  BitVector Read64 = R64.InputsRead;
+  Read64.resize(std::max(Read64.size(), Lost64.size()));
+  BitVector Dropped = Lost64;
+  Dropped.resize(Read64.size());
+  Dropped &= Read64;
+  ModelFinding F;
+  F.At = chainOf(Store);
+  if (Dropped.any()) {
+    F.Check = "wave64-partial-reduction";
+    F.Message = "with 64-lane wavefronts the inputs of " + describeThreads(readersOf(Dropped, E)) +
+                " are read but reach no store to global memory; with 32 lanes they are "
+                "combined into the values stored here (the exchange stops short of 64 lanes)";
+  } else {
+    F.Check = "wave64-hardcoded-warp-size";
+    F.Message = "with 64-lane wavefronts the inputs that " + describeThreads(readersOf(Lost64, E)) +
+                " read with 32 lanes are never read, and what they feed is never stored (work "
+                "is divided by a count of 32-lane warps)";
+  }
+  if (Exchange)
+    F.Notes.push_back({chainOf(Exchange), "the last cross-lane operation on the stored value's way"});
+  Tier(F);
+  R.Findings.push_back(std::move(F));
+}
+
+} // namespace
+
+ModuleReport analyseModule(Module &M) {
+  optimise(M);
+  ModuleReport R;
+  for (const Function &F : M)
+    if (!F.isDeclaration() && F.getCallingConv() == CallingConv::AMDGPU_KERNEL)
+      compareKernel(F, R);
+  return R;
+}
+
+namespace {
+
+/// Generates the translation unit's IR (it owns the code generator and
+/// forwards it every declaration) and runs the model at its end.
+class ModelRunner : public clang::ASTConsumer {
+public:
+  ModelRunner(clang::CompilerInstance &CI, clang::tidy::ClangTidyContext &Context)
+      : LLCtx(std::make_unique<llvm::LLVMContext>()),
+        CGO(std::make_unique<clang::CodeGenOptions>(CI.getCodeGenOpts())), Context(Context) {
+    CGO->OptimizationLevel = 2; // no optnone on the functions
+    CGO->DisableO0ImplyOptNone = true;
+    CGO->setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
+    // The code generator's own diagnostics (a builtin the target lacks) are
+    // not the file's: they only stop the model.
+    Diags = std::make_unique<clang::DiagnosticsEngine>(
+        clang::DiagnosticIDs::create(), CI.getDiagnosticOpts(),
+        new clang::IgnoringDiagConsumer(), /*ShouldOwnClient=*/true);
+    Diags->setSourceManager(&CI.getSourceManager());
+    CG = clang::CreateLLVMCodeGen(*Diags, "wave-model", CI.getVirtualFileSystemPtr(),
+                                  CI.getHeaderSearchOpts(), CI.getPreprocessorOpts(), *CGO,
+                                  *LLCtx);
+  }
+
+  void Initialize(clang::ASTContext &C) override {
+    AST = &C;
+    CG->Initialize(C);
+  }
+  // After clang's first error the AST holds invalid declarations, which the
+  // code generator must not see: the model stops there (clang-tidy reports
+  // the error).
+  bool broken() const { return !AST || AST->getDiagnostics().hasErrorOccurred(); }
+  bool HandleTopLevelDecl(clang::DeclGroupRef D) override {
+    return broken() || CG->HandleTopLevelDecl(D);
+  }
+  void HandleInlineFunctionDefinition(clang::FunctionDecl *D) override {
+    if (!broken())
+      CG->HandleInlineFunctionDefinition(D);
+  }
+  void HandleInterestingDecl(clang::DeclGroupRef D) override {
+    if (!broken())
+      CG->HandleInterestingDecl(D);
+  }
+  void HandleTagDeclDefinition(clang::TagDecl *D) override {
+    if (!broken())
+      CG->HandleTagDeclDefinition(D);
+  }
+  void HandleTagDeclRequiredDefinition(const clang::TagDecl *D) override {
+    if (!broken())
+      CG->HandleTagDeclRequiredDefinition(D);
+  }
+  void HandleCXXImplicitFunctionInstantiation(clang::FunctionDecl *D) override {
+    if (!broken())
+      CG->HandleCXXImplicitFunctionInstantiation(D);
+  }
+  void HandleTopLevelDeclInObjCContainer(clang::DeclGroupRef D) override {
+    if (!broken())
+      CG->HandleTopLevelDeclInObjCContainer(D);
+  }
+  void HandleImplicitImportDecl(clang::ImportDecl *D) override {
+    if (!broken())
+      CG->HandleImplicitImportDecl(D);
+  }
+  void CompleteTentativeDefinition(clang::VarDecl *D) override {
+    if (!broken())
+      CG->CompleteTentativeDefinition(D);
+  }
+  void CompleteExternalDeclaration(clang::DeclaratorDecl *D) override {
+    if (!broken())
+      CG->CompleteExternalDeclaration(D);
+  }
+  void AssignInheritanceModel(clang::CXXRecordDecl *RD) override {
+    if (!broken())
+      CG->AssignInheritanceModel(RD);
+  }
+  void HandleCXXStaticMemberVarInstantiation(clang::VarDecl *D) override {
+    if (!broken())
+      CG->HandleCXXStaticMemberVarInstantiation(D);
+  }
+  void HandleVTable(clang::CXXRecordDecl *RD) override {
+    if (!broken())
+      CG->HandleVTable(RD);
+  }
+
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    if (broken())
+      return;
+    CG->HandleTranslationUnit(Ctx);
+    if (Diags->hasErrorOccurred())
+      return;
+    Module *M = CG->GetModule();
+    if (!M)
+      return;
+    ModuleReport R = analyseModule(*M);
+    clang::SourceManager &SM = Ctx.getSourceManager();
+    auto Loc = [&](const Place &P) -> clang::SourceLocation {
+      if (P.File.empty() || !P.Line)
+        return {};
+      auto FE = SM.getFileManager().getOptionalFileRef(P.File);
+      if (!FE)
+        return {};
+      return SM.translateFileLineCol(*FE, P.Line, std::max(P.Column, 1u));
+    };
+    // The first place of a chain in user code (not a stand-in or ROCm
+    // header), and its position in the chain.
+    auto User = [&](const Chain &C, size_t From) -> std::pair<clang::SourceLocation, size_t> {
+      for (size_t I = From; I < C.size(); ++I) {
+        clang::SourceLocation L = Loc(C[I]);
+        if (L.isValid() && !SM.isInSystemHeader(L))
+          return {L, I};
+      }
+      return {{}, C.size()};
+    };
+    for (const ModelFinding &F : R.Findings) {
+      if (!Context.isCheckEnabled(F.Check))
+        continue;
+      auto [L, At] = User(F.At, 0);
+      if (L.isInvalid())
+        continue;
+      Context.diag(F.Check, L, F.Message);
+      for (const auto &[C, Text] : F.Notes) {
+        // A note without a place (the tier) goes at the finding.
+        clang::SourceLocation NL = C.empty() ? L : User(C, 0).first;
+        if (NL.isValid())
+          Context.diag(F.Check, NL, Text, clang::DiagnosticIDs::Note);
+      }
+      for (auto [CL, I] = User(F.At, At + 1); CL.isValid(); std::tie(CL, I) = User(F.At, I + 1))
+        Context.diag(F.Check, CL, "inlined from here", clang::DiagnosticIDs::Note);
+    }
+  }
+
+private:
+  // Destroyed in reverse: the generator (and its module) before the
+  // context, options and diagnostics it uses.
+  std::unique_ptr<llvm::LLVMContext> LLCtx;
+  std::unique_ptr<clang::CodeGenOptions> CGO;
+  std::unique_ptr<clang::DiagnosticsEngine> Diags;
+  std::unique_ptr<clang::CodeGenerator> CG;
+  clang::tidy::ClangTidyContext &Context;
+  clang::ASTContext *AST = nullptr;
+};
+
+} // namespace
+
+std::unique_ptr<clang::ASTConsumer> makeWaveModelConsumer(clang::CompilerInstance &CI,
+                                                          clang::tidy::ClangTidyContext &Context) {
+  const clang::LangOptions &LO = CI.getLangOpts();
+  if (!LO.CUDAIsDevice || !CI.getTarget().getTriple().isAMDGCN())
+    return nullptr;
+  // Only where wavefronts have 64 lanes (gfx9): elsewhere a port computes
+  // what the 32-lane original does.
+  if (CI.getTarget().getGridValue().GV_Warp_Size != 64)
+    return nullptr;
+  return std::make_unique<ModelRunner>(CI, Context);
+}
+
+} // namespace wavecheck::model
