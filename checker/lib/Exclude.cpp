@@ -71,8 +71,13 @@ llvm::Error ExcludeMatcher::readFile(llvm::StringRef Path, std::vector<std::stri
     return llvm::createStringError("cannot read exclude file '" + Path + "': " +
                                    Buf.getError().message() +
                                    "; expected a .gitignore-format file");
+  return parseText((*Buf)->getBuffer(), Path, Patterns);
+}
+
+llvm::Error ExcludeMatcher::parseText(llvm::StringRef Text, llvm::StringRef Path,
+                                      std::vector<std::string> &Patterns) {
   llvm::SmallVector<llvm::StringRef, 64> Lines;
-  (*Buf)->getBuffer().split(Lines, '\n');
+  Text.split(Lines, '\n');
   for (size_t I = 0; I < Lines.size(); ++I) {
     llvm::StringRef L = Lines[I];
     L.consume_back("\r");

@@ -44,6 +44,11 @@ public:
   /// is accepted. Errors name the file and, for a bad pattern, the line.
   static llvm::Error readFile(llvm::StringRef Path, std::vector<std::string> &Patterns);
 
+  /// readFile on text already read: \p Text holds the file's contents and
+  /// \p Name stands for the file in messages.
+  static llvm::Error parseText(llvm::StringRef Text, llvm::StringRef Name,
+                               std::vector<std::string> &Patterns);
+
   /// True when \p RelPath (relative to the scanned directory, `/`-separated,
   /// no leading `/`) is excluded: by the last pattern that matches it, or
   /// because one of its parent directories is excluded. \p IsDir says whether
