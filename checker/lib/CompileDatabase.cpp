@@ -8,6 +8,8 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include <map>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace wavecheck {
@@ -64,6 +66,41 @@ const char *const ExpectedShape =
     "; expected a JSON array of objects with \"directory\", \"file\" and \"arguments\" or "
     "\"command\"";
 
+/// Deeper JSON nesting than a compile database can use (it needs three
+/// levels: the array, an entry, its arguments) is rejected before parsing:
+/// llvm::json::parse recurses once per level and overflowed the stack at
+/// some 50,000 levels.
+constexpr unsigned MaxNesting = 256;
+
+/// The 1-based line and column of the first `[` or `{` nested deeper than
+/// MaxNesting (outside strings), if any: one linear pass, no recursion.
+std::optional<std::pair<size_t, size_t>> tooDeep(llvm::StringRef Text) {
+  unsigned Depth = 0;
+  size_t Line = 1, LineStart = 0;
+  bool InString = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\n') {
+      ++Line;
+      LineStart = I + 1;
+    }
+    if (InString) {
+      if (C == '\\')
+        ++I; // the escaped character cannot end the string
+      else if (C == '"')
+        InString = false;
+    } else if (C == '"') {
+      InString = true;
+    } else if (C == '[' || C == '{') {
+      if (++Depth > MaxNesting)
+        return std::make_pair(Line, I - LineStart + 1);
+    } else if ((C == ']' || C == '}') && Depth) {
+      --Depth;
+    }
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::unique_ptr<clang::tooling::CompilationDatabase>
@@ -71,6 +108,12 @@ readCompileDatabase(llvm::StringRef Text, llvm::StringRef Path, std::string &Whe
                     std::string &Err) {
   // JSONCompilationDatabase takes the entries before a cut-off end and
   // drops the rest: a truncated database must not pass as a smaller one.
+  if (std::optional<std::pair<size_t, size_t>> At = tooDeep(Text)) {
+    Where = (Path + ":" + llvm::Twine(At->first) + ":" + llvm::Twine(At->second)).str();
+    Err = "not a valid compile database: JSON nested deeper than " +
+          std::to_string(MaxNesting) + " levels" + ExpectedShape;
+    return nullptr;
+  }
   if (llvm::Expected<llvm::json::Value> V = llvm::json::parse(Text); !V) {
     // ParseError logs "[line:column, byte=N]: message".
     std::string Msg = llvm::toString(V.takeError());
