@@ -83,14 +83,6 @@ TEST_F(HostileInput, DevZeroAsCompileDatabaseIsRefusedNamingIt) {
   EXPECT_TRUE(mentions(O.Err, "it is a character device, not a regular file")) << O.Err;
 }
 
-TEST_F(HostileInput, DeeplyNestedCompileDatabaseIsAConfigurationError) {
-  good();
-  write("build/compile_commands.json", std::string(100000, '['));
-  Outcome O = run({"-p", "build"}, SmallInputSeconds);
-  EXPECT_EQ(O.ExitCode, 2) << O.Err;
-  EXPECT_TRUE(mentions(O.Err, "brackets nest 100000 levels deep")) << O.Err;
-}
-
 TEST_F(HostileInput, FifoAsSourceIsNamedAndTheOthersAnalysed) {
   makeFifo(Dir, "pipe.hip");
   Outcome O = run({"pipe.hip", good()}, SmallInputSeconds);

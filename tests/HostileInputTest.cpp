@@ -148,6 +148,20 @@ TEST_F(HostileInput, CompileDatabaseThatIsNotJsonIsAConfigurationError) {
   EXPECT_TRUE(O.Out.empty()) << "no report after a configuration error";
 }
 
+// A million nested arrays: llvm::json::parse recurses once per level and
+// overflowed the stack (a crash, seen with compiledb_fuzzer). Nesting deeper
+// than a compile database can use is a configuration error naming where.
+TEST_F(HostileInput, DeeplyNestedCompileDatabaseIsAConfigurationError) {
+  write("build/compile_commands.json",
+        "[{\"directory\": \"" + Dir + "\", \"file\": \"good.hip\",\n \"arguments\": " +
+            std::string(1000000, '[') + std::string(1000000, ']') + "}]");
+  Outcome O = run({"-p", "build", good()}, SmallInputSeconds);
+  EXPECT_EQ(O.ExitCode, 2) << O.Out << O.Err;
+  EXPECT_NE(O.Err.find("build/compile_commands.json:2:"), std::string::npos) << O.Err;
+  EXPECT_NE(O.Err.find("nested deeper than"), std::string::npos) << O.Err;
+  EXPECT_TRUE(O.Out.empty()) << "no report after a configuration error";
+}
+
 TEST_F(HostileInput, CompileDatabaseNamingMissingFilesAnalysesTheOthers) {
   good();
   write("build/compile_commands.json",

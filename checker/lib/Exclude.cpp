@@ -69,8 +69,13 @@ llvm::Error ExcludeMatcher::readFile(llvm::StringRef Path, std::vector<std::stri
   llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buf = readUserFile(Path, ExcludeFile);
   if (!Buf)
     return Buf.takeError();
+  return parseText((*Buf)->getBuffer(), Path, Patterns);
+}
+
+llvm::Error ExcludeMatcher::parseText(llvm::StringRef Text, llvm::StringRef Path,
+                                      std::vector<std::string> &Patterns) {
   llvm::SmallVector<llvm::StringRef, 64> Lines;
-  (*Buf)->getBuffer().split(Lines, '\n');
+  Text.split(Lines, '\n');
   for (size_t I = 0; I < Lines.size(); ++I) {
     llvm::StringRef L = Lines[I];
     L.consume_back("\r");
@@ -89,45 +94,38 @@ llvm::Error ExcludeMatcher::readFile(llvm::StringRef Path, std::vector<std::stri
   return llvm::Error::success();
 }
 
-bool ExcludeMatcher::matchSegments(const Rule &R, size_t I,
-                                   llvm::ArrayRef<llvm::StringRef> Path, size_t J) {
-  // Dynamic programming over (segment, path position), from the last segment
-  // back: Next[K] tells whether the segments after the current one match
-  // Path from K on. Each pair is decided once, so "**/" repeated costs
-  // segments x path length, not an exponential backtrack.
+void ExcludeMatcher::matchPrefixes(const Rule &R, llvm::ArrayRef<llvm::StringRef> Path,
+                                   std::vector<char> &Reach) {
+  // Dynamic programming over (segment, path position), from the first
+  // segment on: after segment S, Reach[K] tells whether the segments up to S
+  // match the first K path segments exactly. One pass gives the answer for
+  // every prefix of the path at once, and each (segment, position) pair is
+  // decided once: "**/" repeated costs segments x path length, not an
+  // exponential backtrack.
   size_t N = R.Segments.size(), M = Path.size();
-  std::vector<char> Next(M + 1, 0), Cur(M + 1, 0);
-  Next[M] = 1; // no segment left matches the end of the path only
-  for (size_t S = N; S-- > I;) {
+  Reach.assign(M + 1, 0);
+  Reach[0] = 1; // no segment matches the empty prefix only
+  std::vector<char> Next(M + 1, 0);
+  for (size_t S = 0; S < N; ++S) {
     if (R.Segments[S] == "**") {
-      // "a/**": everything inside a, not a itself; "a/**/b": zero or more
-      // directories between a and b.
+      // "a/**": everything inside a, not a itself (one or more segments);
+      // "a/**/b": zero or more directories between a and b.
       bool Last = S + 1 == N;
       char Any = 0;
-      for (size_t K = M + 1; K-- > 0;) {
-        Any |= Next[K];
-        Cur[K] = Last ? K < M : Any;
+      for (size_t K = 0; K <= M; ++K) {
+        if (!Last)
+          Any |= Reach[K];
+        Next[K] = Any;
+        if (Last)
+          Any |= Reach[K];
       }
     } else {
-      for (size_t K = 0; K <= M; ++K)
-        Cur[K] = K < M && Next[K + 1] && R.Globs[S].match(Path[K]);
+      Next[0] = 0;
+      for (size_t K = 0; K < M; ++K)
+        Next[K + 1] = Reach[K] && R.Globs[S].match(Path[K]);
     }
-    std::swap(Cur, Next);
+    std::swap(Reach, Next);
   }
-  return J <= M && Next[J];
-}
-
-int ExcludeMatcher::decide(llvm::ArrayRef<llvm::StringRef> Segments, bool IsDir) const {
-  int Decision = -1;
-  for (const Rule &R : Rules) {
-    if (R.DirOnly && !IsDir)
-      continue;
-    bool Match = R.Anchored ? matchSegments(R, 0, Segments, 0)
-                            : R.Globs.front().match(Segments.back());
-    if (Match)
-      Decision = R.Negated ? 0 : 1;
-  }
-  return Decision;
 }
 
 bool ExcludeMatcher::excluded(llvm::StringRef RelPath, bool IsDir) const {
@@ -136,11 +134,27 @@ bool ExcludeMatcher::excluded(llvm::StringRef RelPath, bool IsDir) const {
   llvm::SmallVector<llvm::StringRef, 8> Segments = splitPath(RelPath);
   if (Segments.empty())
     return false;
-  llvm::ArrayRef<llvm::StringRef> All(Segments);
-  for (size_t K = 1; K < All.size(); ++K)
-    if (decide(All.take_front(K), /*IsDir=*/true) == 1)
+  // Decision[K]: that of the last rule matching the first K segments (a
+  // directory unless K is all of them); 1 excluded, 0 re-included, -1 no
+  // rule matches. Each rule looks at the path once, for all prefixes: the
+  // cost is linear in the path's depth, not quadratic.
+  size_t M = Segments.size();
+  std::vector<signed char> Decision(M + 1, -1);
+  std::vector<char> Reach;
+  for (const Rule &R : Rules) {
+    if (R.Anchored)
+      matchPrefixes(R, Segments, Reach);
+    for (size_t K = 1; K <= M; ++K) {
+      if (R.DirOnly && K == M && !IsDir)
+        continue;
+      if (R.Anchored ? Reach[K] : R.Globs.front().match(Segments[K - 1]))
+        Decision[K] = R.Negated ? 0 : 1;
+    }
+  }
+  for (size_t K = 1; K < M; ++K)
+    if (Decision[K] == 1)
       return true; // an excluded directory's contents cannot be re-included
-  return decide(All, IsDir) == 1;
+  return Decision[M] == 1;
 }
 
 } // namespace wavecheck

@@ -44,6 +44,11 @@ public:
   /// is accepted. Errors name the file and, for a bad pattern, the line.
   static llvm::Error readFile(llvm::StringRef Path, std::vector<std::string> &Patterns);
 
+  /// readFile on text already read: \p Text holds the file's contents and
+  /// \p Name stands for the file in messages.
+  static llvm::Error parseText(llvm::StringRef Text, llvm::StringRef Name,
+                               std::vector<std::string> &Patterns);
+
   /// True when \p RelPath (relative to the scanned directory, `/`-separated,
   /// no leading `/`) is excluded: by the last pattern that matches it, or
   /// because one of its parent directories is excluded. \p IsDir says whether
@@ -68,11 +73,10 @@ private:
     std::vector<std::string> Segments;      ///< split at `/`; "**" kept as is
     std::vector<llvm::GlobPattern> Globs;   ///< one per segment ("**": unused)
   };
-  /// The decision of the last rule matching RelPath itself (parents not
-  /// looked at): 1 excluded, 0 re-included, -1 no rule matches.
-  int decide(llvm::ArrayRef<llvm::StringRef> Segments, bool IsDir) const;
-  static bool matchSegments(const Rule &R, size_t I,
-                            llvm::ArrayRef<llvm::StringRef> Path, size_t J);
+  /// Reach[K] (K = 0..Path.size()) tells whether the anchored rule \p R
+  /// matches the first K segments of \p Path.
+  static void matchPrefixes(const Rule &R, llvm::ArrayRef<llvm::StringRef> Path,
+                            std::vector<char> &Reach);
   std::vector<Rule> Rules;
 };
 

@@ -1,4 +1,5 @@
 //===--- Inputs.cpp - files, directories and compile databases -------------===//
+#include "lib/CompileDatabase.h"
 #include "lib/Driver.h"
 #include "lib/Exclude.h"
 #include "lib/Findings.h"
@@ -6,8 +7,6 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Options/Options.h"
-#include "clang/Tooling/JSONCompilationDatabase.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -35,49 +34,6 @@ ScanKind scanKind(llvm::StringRef File) {
       .Cases({".cuh", ".h", ".hpp"}, ScanKind::Header)
       .Default(ScanKind::None);
 }
-
-std::string absolute(llvm::StringRef P, llvm::StringRef Base = "") {
-  llvm::SmallString<256> S(P);
-  if (!path::is_absolute(S)) {
-    llvm::SmallString<256> B(Base);
-    fs::make_absolute(B);
-    path::append(B, S);
-    S = B;
-  }
-  path::remove_dots(S, /*remove_dot_dot=*/true);
-  return std::string(S);
-}
-
-/// The database's commands with absolute directories (a relative one is taken
-/// relative to the database's folder) and canonical file names, looked up by
-/// canonical path: JSONCompilationDatabase's own index keys an entry with a
-/// relative directory by that relative path.
-class ResolvedDatabase : public clang::tooling::CompilationDatabase {
-public:
-  ResolvedDatabase(const clang::tooling::CompilationDatabase &DB, llvm::StringRef DBDir) {
-    for (clang::tooling::CompileCommand C : DB.getAllCompileCommands()) {
-      C.Directory = absolute(C.Directory, DBDir);
-      std::string File = canonicalPath(absolute(C.Filename, C.Directory));
-      for (std::string &A : C.CommandLine)
-        if (A == C.Filename)
-          A = File;
-      C.Filename = File;
-      if (!ByFile.count(File))
-        Order.push_back(File);
-      ByFile[File].push_back(std::move(C));
-    }
-  }
-  std::vector<clang::tooling::CompileCommand>
-  getCompileCommands(llvm::StringRef File) const override {
-    auto It = ByFile.find(canonicalPath(File));
-    return It == ByFile.end() ? std::vector<clang::tooling::CompileCommand>() : It->second;
-  }
-  std::vector<std::string> getAllFiles() const override { return Order; }
-
-private:
-  std::map<std::string, std::vector<clang::tooling::CompileCommand>> ByFile;
-  std::vector<std::string> Order;
-};
 
 /// True for commands that compile HIP or CUDA: by extension, language flag,
 /// offload flags or compiler name.
@@ -153,13 +109,13 @@ void addDirectory(llvm::StringRef Dir, const ExcludeMatcher &Excludes,
     ScanKind Kind = scanKind(It->path());
     if (St.type() != fs::file_type::regular_file || Kind == ScanKind::None)
       continue;
-    Found.push_back({absolute(It->path()), Kind == ScanKind::Header});
+    Found.push_back({absolutePath(It->path()), Kind == ScanKind::Header});
   }
   if (EC)
-    Out.Errors.push_back({absolute(Dir), "cannot scan directory: " + EC.message()});
+    Out.Errors.push_back({absolutePath(Dir), "cannot scan directory: " + EC.message()});
   else if (Found.empty())
     Out.Errors.push_back(
-        {absolute(Dir), "directory holds no .hip, .cu, .cuh, .h or .hpp source" +
+        {absolutePath(Dir), "directory holds no .hip, .cu, .cuh, .h or .hpp source" +
                             std::string(Excluded ? " that --exclude leaves" : "") +
                             " (symlinked directories are not followed)"});
   std::sort(Found.begin(), Found.end());
@@ -199,7 +155,7 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
   std::vector<Job> Jobs;
   std::unique_ptr<clang::tooling::CompilationDatabase> DB;
   if (!Opts.BuildPath.empty()) {
-    llvm::SmallString<256> P(absolute(Opts.BuildPath));
+    llvm::SmallString<256> P(absolutePath(Opts.BuildPath));
     auto ConfigError = [&](llvm::StringRef File, const std::string &Msg) {
       Out.Errors.push_back({std::string(File), Msg});
       Out.ConfigError = true;
@@ -222,34 +178,10 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
         readUserFile(P, CompileDatabaseFile);
     if (!Buf)
       return ConfigError(P, llvm::toString(Buf.takeError()));
-    // llvm::json::parse recurses once per bracket.
-    if (unsigned Depth = jsonNestingDepth((*Buf)->getBuffer()); Depth > MaxJsonNesting)
-      return ConfigError(P, "not a valid compile database: brackets nest " +
-                                std::to_string(Depth) + " levels deep, more than the " +
-                                std::to_string(MaxJsonNesting) +
-                                " read; expected a JSON array of objects with \"directory\", "
-                                "\"file\" and \"arguments\" or \"command\"");
-    // JSONCompilationDatabase takes the entries before a cut-off end and
-    // drops the rest: a truncated database must not pass as a smaller one.
-    if (llvm::Expected<llvm::json::Value> V = llvm::json::parse((*Buf)->getBuffer()); !V) {
-      // ParseError logs "[line:column, byte=N]: message".
-      std::string Msg = llvm::toString(V.takeError());
-      llvm::StringRef Where = llvm::StringRef(Msg).drop_front().split(',').first;
-      llvm::StringRef What = llvm::StringRef(Msg).split("]: ").second;
-      return ConfigError((P + ":" + Where).str(),
-                         "not a valid compile database: " + What.str() +
-                             "; expected a JSON array of objects with \"directory\", "
-                             "\"file\" and \"arguments\" or \"command\"");
-    }
-    std::string Err;
-    std::unique_ptr<clang::tooling::JSONCompilationDatabase> JSON =
-        clang::tooling::JSONCompilationDatabase::loadFromBuffer(
-            (*Buf)->getBuffer(), Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
-    if (!JSON)
-      return ConfigError(P, "not a valid compile database: " + Err +
-                                "; expected a JSON array of objects with \"directory\", "
-                                "\"file\" and \"arguments\" or \"command\"");
-    DB = std::make_unique<ResolvedDatabase>(*JSON, path::parent_path(P));
+    std::string Where, Err;
+    DB = readCompileDatabase((*Buf)->getBuffer(), P, Where, Err);
+    if (!DB)
+      return ConfigError(Where, Err);
   }
   std::vector<std::string> ExtraArgs = withoutCompilerAndInputs(Opts.ExtraArgs);
   auto WithExtraArgs = [&](std::vector<std::string> Args) {
@@ -271,7 +203,7 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
 
   std::vector<InputFile> Files; // explicit and directory inputs
   for (const std::string &In : Opts.Inputs) {
-    std::string Abs = absolute(In);
+    std::string Abs = absolutePath(In);
     if (fs::is_directory(Abs))
       addDirectory(Abs, Excludes, Files, Out);
     else if (!fs::exists(Abs)) {
@@ -316,7 +248,7 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
     if (!Cs.empty())
       Jobs.push_back(FromCommand(Cs.front(), F));
     else
-      Jobs.push_back({F, absolute("."), WithExtraArgs({})});
+      Jobs.push_back({F, absolutePath("."), WithExtraArgs({})});
     Jobs.back().ScannedHeader = ScannedHeader;
   }
 

@@ -52,7 +52,7 @@ struct Scalar {
   double F = 0;    ///< a float's value
   uint32_t Obj = 0; ///< a pointer's memory object (0: none)
   uint32_t T = 0;  ///< taint set id (0: none)
-  const Instruction *X = nullptr; ///< last cross-lane op on the value's way
+  uint32_t X = 0; ///< set (Machine::Ex) of the cross-lane ops on the value's way
 };
 using Val = SmallVector<Scalar, 1>;
 
@@ -185,6 +185,16 @@ private:
   const Lane *Cur = nullptr;
   uint32_t ImplicitObj = 0, DispatchObj = 0;
   uint32_t WaveMark = T.single(ElementTable::WaveDependent);
+  /// Sets of cross-lane operations, as Taints over their index in ExList.
+  Taints Ex{64};
+  std::vector<const Instruction *> ExList;
+  DenseMap<const Instruction *, unsigned> ExIds;
+  uint32_t exchange(const Instruction &I) {
+    auto [It, New] = ExIds.try_emplace(&I, unsigned(ExList.size()));
+    if (New)
+      ExList.push_back(&I);
+    return Ex.single(It->second);
+  }
   uint32_t SlotMark = T.single(ElementTable::WaveSlot);
 
   uint32_t newObject(Object::Space S, unsigned Arg = 0, const GlobalVariable *GV = nullptr) {
@@ -206,7 +216,7 @@ private:
   }
 
   // --- values ------------------------------------------------------------
-  Scalar intS(uint64_t V, unsigned Bits, uint32_t Taint = 0, const Instruction *X = nullptr) {
+  Scalar intS(uint64_t V, unsigned Bits, uint32_t Taint = 0, uint32_t X = 0) {
     Scalar S;
     S.K = Scalar::Int;
     S.I = V & mask(Bits);
@@ -214,7 +224,7 @@ private:
     S.X = X;
     return S;
   }
-  Scalar fltS(double V, uint32_t Taint = 0, const Instruction *X = nullptr) {
+  Scalar fltS(double V, uint32_t Taint = 0, uint32_t X = 0) {
     Scalar S;
     S.K = Scalar::Flt;
     S.F = V;
@@ -510,8 +520,9 @@ private:
       SV.Taint = std::move(B);
     }
     SV.Store = &At;
-    if (V.X)
-      SV.LastExchange = V.X;
+    for (unsigned I : Ex.get(V.X).set_bits())
+      if (llvm::find(SV.Exchanges, ExList[I]) == SV.Exchanges.end())
+        SV.Exchanges.push_back(ExList[I]);
     SV.Thread = Cur ? Cur->Tid : 0;
   }
 
@@ -549,7 +560,7 @@ private:
   // --- arithmetic ----------------------------------------------------------
   Scalar binop(const BinaryOperator &B, const Scalar &A, const Scalar &C, unsigned Bits) {
     uint32_t Taint = T.unite(A.T, C.T);
-    const Instruction *X = A.X ? A.X : C.X;
+    uint32_t X = Ex.unite(A.X, C.X);
     if (B.getType()->isFPOrFPVectorTy()) {
       double R = 0;
       switch (B.getOpcode()) {
@@ -739,13 +750,13 @@ void Machine::opaqueCall(Frame &F, const CallBase &CB) {
   // A function with no body here: its result is a function of its operands
   // (deterministic, so both runs agree), carrying their taints.
   uint32_t Taint = 0;
-  const Instruction *X = nullptr;
+  uint32_t X = 0;
   uint64_t H = 0;
   for (const Use &A : CB.args()) {
     Val V = eval(F, A.get());
     for (const Scalar &S : V) {
       Taint = T.unite(Taint, S.T);
-      X = X ? X : S.X;
+      X = Ex.unite(X, S.X);
       H = hashOf(H, S.K == Scalar::Flt ? uint64_t(S.F * 1e6) : S.I + S.Obj);
     }
   }
@@ -792,7 +803,7 @@ bool Machine::intrinsic(Lane &Ln, Frame &F, const CallBase &CB, const Function &
   case Intrinsic::amdgcn_workitem_id_x: Set(intS(Ln.X, 32)); return true;
   case Intrinsic::amdgcn_workitem_id_y: Set(intS(Ln.Y, 32)); return true;
   case Intrinsic::amdgcn_workitem_id_z: Set(intS(Ln.Z, 32)); return true;
-  case Intrinsic::amdgcn_workgroup_id_x:
+  case Intrinsic::amdgcn_workgroup_id_x: Set(intS(L.Block, 32)); return true;
   case Intrinsic::amdgcn_workgroup_id_y:
   case Intrinsic::amdgcn_workgroup_id_z: Set(intS(0, 32)); return true;
   case Intrinsic::amdgcn_wavefrontsize: Set(intS(L.WaveSize, 32, WaveMark)); return true;
@@ -860,7 +871,7 @@ bool Machine::intrinsic(Lane &Ln, Frame &F, const CallBase &CB, const Function &
                  : ID == Intrinsic::smin ? (sa < sb ? A.I : B.I)
                  : ID == Intrinsic::umax ? std::max(A.I, B.I)
                                          : std::min(A.I, B.I);
-    Set(intS(R, RB, T.unite(A.T, B.T), A.X ? A.X : B.X));
+    Set(intS(R, RB, T.unite(A.T, B.T), Ex.unite(A.X, B.X)));
     return true;
   }
   case Intrinsic::abs: {
@@ -887,7 +898,7 @@ bool Machine::intrinsic(Lane &Ln, Frame &F, const CallBase &CB, const Function &
     unsigned S = unsigned(C.I % RB);
     APInt R = ID == Intrinsic::fshl ? (S ? (a.shl(S) | b.lshr(RB - S)) : a)
                                     : (S ? (b.lshr(S) | a.shl(RB - S)) : b);
-    Set(intS(R.getZExtValue(), RB, T.unite(T.unite(A.T, B.T), C.T), A.X ? A.X : B.X));
+    Set(intS(R.getZExtValue(), RB, T.unite(T.unite(A.T, B.T), C.T), Ex.unite(A.X, B.X)));
     return true;
   }
   default:
@@ -899,10 +910,10 @@ bool Machine::intrinsic(Lane &Ln, Frame &F, const CallBase &CB, const Function &
     for (unsigned I = 0; I < CB.arg_size(); ++I)
       A.push_back(Arg(I));
     uint32_t Taint = 0;
-    const Instruction *X = nullptr;
+    uint32_t X = 0;
     for (const Scalar &S : A) {
       Taint = T.unite(Taint, S.T);
-      X = X ? X : S.X;
+      X = Ex.unite(X, S.X);
     }
     double a = A.size() > 0 ? A[0].F : 0, b = A.size() > 1 ? A[1].F : 0,
            c = A.size() > 2 ? A[2].F : 0, R;
@@ -958,7 +969,7 @@ void Machine::collective(std::vector<Lane *> &G, const CallBase &CB) {
       unsigned Src = unsigned((A.I >> 2) & (W - 1));
       Scalar R = ByLane[Src] ? Data[Src] : intS(0, 32);
       R.T = T.unite(T.unite(R.T, A.T), WaveMark);
-      R.X = &CB;
+      R.X = Ex.unite(R.X, exchange(CB));
       Ln->Stack.back().Regs[&CB] = Val{R};
     }
     break;
@@ -974,7 +985,7 @@ void Machine::collective(std::vector<Lane *> &G, const CallBase &CB) {
     }
     unsigned RB = CB.getType()->getIntegerBitWidth();
     for (Lane *Ln : G)
-      Ln->Stack.back().Regs[&CB] = Val{intS(M, RB, T.unite(Taint, WaveMark), &CB)};
+      Ln->Stack.back().Regs[&CB] = Val{intS(M, RB, T.unite(Taint, WaveMark), exchange(CB))};
     break;
   }
   case Intrinsic::amdgcn_readfirstlane: {
@@ -982,7 +993,7 @@ void Machine::collective(std::vector<Lane *> &G, const CallBase &CB) {
     for (Lane *Ln : G)
       if (Ln->InWave < G.front()->InWave)
         First = Arg(Ln, 0);
-    First.X = &CB;
+    First.X = Ex.unite(First.X, exchange(CB));
     for (Lane *Ln : G)
       Ln->Stack.back().Regs[&CB] = Val{First};
     break;
@@ -991,7 +1002,7 @@ void Machine::collective(std::vector<Lane *> &G, const CallBase &CB) {
     for (Lane *Ln : G) {
       unsigned Src = unsigned(Arg(Ln, 1).I & (W - 1));
       Scalar R = ByLane[Src] ? Arg(ByLane[Src], 0) : intS(0, CB.getType()->getScalarSizeInBits());
-      R.X = &CB;
+      R.X = Ex.unite(R.X, exchange(CB));
       Ln->Stack.back().Regs[&CB] = Val{R};
     }
     break;
@@ -1105,7 +1116,7 @@ void Machine::stepLane(Lane &Ln) {
       for (unsigned E = 0; E < A.size(); ++E) {
         bool V = C->isFPPredicate() ? fcmp(C->getPredicate(), A[E].F, B[E].F)
                                     : icmp(C->getPredicate(), A[E], B[E], Bits);
-        R.push_back(intS(V, 1, T.unite(A[E].T, B[E].T), A[E].X ? A[E].X : B[E].X));
+        R.push_back(intS(V, 1, T.unite(A[E].T, B[E].T), Ex.unite(A[E].X, B[E].X)));
       }
     } else if (const auto *S = dyn_cast<SelectInst>(&I)) {
       Val Cn = eval(F, S->getCondition()), A = eval(F, S->getTrueValue()),
@@ -1114,7 +1125,7 @@ void Machine::stepLane(Lane &Ln) {
         const Scalar &C = Cn.size() > 1 ? Cn[E] : Cn[0];
         Scalar V = (C.I & 1) ? A[E] : B[E];
         V.T = T.unite(V.T, C.T);
-        V.X = V.X ? V.X : C.X;
+        V.X = Ex.unite(V.X, C.X);
         R.push_back(V);
       }
     } else if (const auto *C = dyn_cast<CastInst>(&I)) {
@@ -1177,7 +1188,7 @@ void Machine::stepLane(Lane &Ln) {
       // Old includes the Uninit mark of LDS nobody initialised; an atomic
       // into global memory accumulates what every lane adds.
       New.T = T.unite(New.T, Objs[P.Obj].Sp == Object::Global ? 0 : Old.T);
-      New.X = V.X ? V.X : Old.X;
+      New.X = Ex.unite(V.X, Old.X);
       storeScalar(P, New, Ty, 0, I, /*Record=*/false);
       if (Objs[P.Obj].Sp == Object::Global) {
         // An atomic accumulates what every lane adds.

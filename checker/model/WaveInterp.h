@@ -50,7 +50,8 @@ namespace wavecheck::model {
 /// The launch of one workgroup.
 struct Launch {
   unsigned BlockX = 256, BlockY = 1, BlockZ = 1; ///< work-items per workgroup
-  unsigned GridBlocksX = 4;                      ///< gridDim.x (blocks); block 0 runs
+  unsigned GridBlocksX = 4;                      ///< gridDim.x (blocks)
+  unsigned Block = 0;                            ///< blockIdx.x of the workgroup run
   unsigned WaveSize = 64;                        ///< lanes per wavefront: 32 or 64
   uint64_t IntArg = 1024;                        ///< value of every integer argument
 };
@@ -84,7 +85,9 @@ private:
 struct StoredValue {
   llvm::BitVector Taint;                        ///< input elements (and Uninit)
   const llvm::Instruction *Store = nullptr;     ///< the last store or atomic
-  const llvm::Instruction *LastExchange = nullptr; ///< last cross-lane op on its way
+  /// The cross-lane operations on its way (shuffles, ballots), in the
+  /// order first seen.
+  std::vector<const llvm::Instruction *> Exchanges;
   unsigned Thread = 0;                          ///< work-item that stored it
   /// The address depends on the wave size (`out[tid / warpSize]`): the same
   /// place means another group of lanes at wave 32 and at wave 64.
@@ -124,7 +127,7 @@ constexpr unsigned MaxInputElements = 16384;
 /// the elements, so this bounds the memory: under 400 MB at the largest).
 constexpr unsigned MaxTaintSets = 200000;
 
-/// Runs workgroup 0 of \p Kernel as \p L says.
+/// Runs workgroup L.Block of \p Kernel as \p L says.
 RunOutcome runWorkgroup(const llvm::Function &Kernel, const Launch &L, ElementTable &Elements);
 
 } // namespace wavecheck::model

@@ -16,6 +16,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 namespace wavecheck::model {
@@ -119,6 +120,14 @@ Chain chainOf(const DILocation *D) {
 
 Chain chainOf(const Instruction *I) { return chainOf(I ? I->getDebugLoc().get() : nullptr); }
 
+/// Notes at the cross-lane operations a stored value went through (the first
+/// MaxExchangeNotes of them).
+constexpr unsigned MaxExchangeNotes = 4;
+void addExchanges(ModelFinding &F, const std::vector<const Instruction *> &Xs) {
+  for (size_t I = 0; I < Xs.size() && I < MaxExchangeNotes; ++I)
+    F.Notes.push_back({chainOf(Xs[I]), "a cross-lane operation on the value's way"});
+}
+
 std::set<unsigned> readersOf(const BitVector &Elems, const ElementTable &E) {
   std::set<unsigned> T;
   for (unsigned I : Elems.set_bits())
@@ -147,10 +156,18 @@ void compareKernel(const Function &K, ModuleReport &R) {
   RunOutcome R32 = runWorkgroup(K, L, E);
   L.WaveSize = 64;
   RunOutcome R64 = runWorkgroup(K, L, E);
+  // The next workgroup at wave 64: where a block's share of the work is
+  // counted in wavefronts, it does what block 0 did at wave 32 beyond its
+  // own share. Only the union (3. below) looks at it.
+  L.Block = 1;
+  RunOutcome Next64 = runWorkgroup(K, L, E);
+  L.Block = 0;
   ++R.Kernels;
   std::string Name = K.getSubprogram() ? K.getSubprogram()->getName().str() : K.getName().str();
-  if (!R32.Modelled || !R64.Modelled) {
-    R.NotModelled.push_back({Name, R32.Modelled ? R64.NotModelled : R32.NotModelled});
+  if (!R32.Modelled || !R64.Modelled || !Next64.Modelled) {
+    R.NotModelled.push_back({Name, !R32.Modelled   ? R32.NotModelled
+                                   : !R64.Modelled ? R64.NotModelled
+                                                   : Next64.NotModelled});
     return;
   }
   std::string Shape = "one workgroup of " + std::to_string(L.BlockX * L.BlockY * L.BlockZ) +
@@ -191,7 +208,7 @@ void compareKernel(const Function &K, ModuleReport &R) {
   struct PerStore {
     std::set<unsigned> Missing, Extra;
     bool Uninit = false;
-    const Instruction *Exchange = nullptr;
+    std::vector<const Instruction *> Exchanges;
     unsigned Places = 0;
   };
   std::map<const Instruction *, PerStore> ByStore;
@@ -199,19 +216,24 @@ void compareKernel(const Function &K, ModuleReport &R) {
   // A place two work-items store without an atomic holds the last writer's
   // value, in an order the model does not know: left out of both runs.
   std::set<std::pair<unsigned, uint64_t>> Raced;
-  for (const auto *Run : {&R32, &R64})
+  for (const auto *Run : {&R32, &R64, &Next64})
     for (const auto &[Key, V] : Run->Global)
       if (V.Raced)
         Raced.insert(Key);
   for (const auto &[Key, V32] : R32.Global)
     if (!Raced.count(Key))
       Grow(Union32, V32.Taint);
-  for (const auto &[Key, V64] : R64.Global)
-    if (!Raced.count(Key))
-      Grow(Union64, V64.Taint);
+  for (const auto *Run : {&R64, &Next64})
+    for (const auto &[Key, V64] : Run->Global)
+      if (!Raced.count(Key))
+        Grow(Union64, V64.Taint);
   // A kernel written for 64 lanes: its wave-32 run loses what the wave-64
   // run keeps. Not a finding of this model.
-  BitVector Lost32 = minus(Union64, Union32), Lost64 = minus(Union32, Union64);
+  BitVector Own64; // block 0's alone
+  for (const auto &[Key, V64] : R64.Global)
+    if (!Raced.count(Key))
+      Grow(Own64, V64.Taint);
+  BitVector Lost32 = minus(Own64, Union32), Lost64 = minus(Union32, Union64);
   bool WrittenFor64 = Lost32.any() && !Lost64.any();
   if (WrittenFor64)
     return;
@@ -242,7 +264,9 @@ void compareKernel(const Function &K, ModuleReport &R) {
     for (unsigned T : readersOf(Extra, E))
       PS->second.Extra.insert(T);
     PS->second.Uninit |= Uninit;
-    PS->second.Exchange = PS->second.Exchange ? PS->second.Exchange : V64.LastExchange;
+    for (const Instruction *X : V64.Exchanges)
+      if (llvm::find(PS->second.Exchanges, X) == PS->second.Exchanges.end())
+        PS->second.Exchanges.push_back(X);
     ++PS->second.Places;
   }
   for (const Instruction *S : Order) {
@@ -269,8 +293,7 @@ void compareKernel(const Function &K, ModuleReport &R) {
                   describeThreads(P.Missing) +
                   ", which it combines with 32 lanes (the exchange stops short of 64 lanes)";
     }
-    if (P.Exchange)
-      F.Notes.push_back({chainOf(P.Exchange), "the last cross-lane operation on the value's way"});
+    addExchanges(F, P.Exchanges);
     Tier(F);
     R.Findings.push_back(std::move(F));
   }
@@ -282,7 +305,7 @@ void compareKernel(const Function &K, ModuleReport &R) {
     return;
   // Blame the store that carried them at wave 32.
   const Instruction *Store = nullptr;
-  const Instruction *Exchange = nullptr;
+  std::vector<const Instruction *> Exchanges;
   for (const auto &[Key, V32] : R32.Global) {
     if (Raced.count(Key))
       continue;
@@ -293,7 +316,7 @@ void compareKernel(const Function &K, ModuleReport &R) {
     Common &= L64;
     if (Common.any()) {
       Store = V32.Store;
-      Exchange = V32.LastExchange;
+      Exchanges = V32.Exchanges;
       break;
     }
   }
@@ -302,6 +325,7 @@ void compareKernel(const Function &K, ModuleReport &R) {
   // Read at wave 64 but dropped on the way (a reduction that stops short),
   // or never read (rows divided among a count of 32-lane warps).
   BitVector Read64 = R64.InputsRead;
+  Grow(Read64, Next64.InputsRead);
   Read64.resize(std::max(Read64.size(), Lost64.size()));
   BitVector Dropped = Lost64;
   Dropped.resize(Read64.size());
@@ -319,8 +343,7 @@ void compareKernel(const Function &K, ModuleReport &R) {
                 " read with 32 lanes are never read, and what they feed is never stored (work "
                 "is divided by a count of 32-lane warps)";
   }
-  if (Exchange)
-    F.Notes.push_back({chainOf(Exchange), "the last cross-lane operation on the stored value's way"});
+  addExchanges(F, Exchanges);
   Tier(F);
   R.Findings.push_back(std::move(F));
 }
@@ -429,6 +452,10 @@ public:
     if (!M)
       return;
     ModuleReport R = analyseModule(*M);
+    // WAVECHECK_MODEL_TRACE=1: which kernels the model could not run, why.
+    if (std::getenv("WAVECHECK_MODEL_TRACE"))
+      for (const auto &[K, Why] : R.NotModelled)
+        llvm::errs() << "wave model: '" << K << "' not modelled: " << Why << "\n";
     clang::SourceManager &SM = Ctx.getSourceManager();
     auto Loc = [&](const Place &P) -> clang::SourceLocation {
       if (P.File.empty() || !P.Line)
@@ -455,10 +482,12 @@ public:
       if (L.isInvalid())
         continue;
       Context.diag(F.Check, L, F.Message);
+      std::set<std::pair<clang::SourceLocation, std::string>> Said;
       for (const auto &[C, Text] : F.Notes) {
-        // A note without a place (the tier) goes at the finding.
+        // A note without a place (the tier) goes at the finding; several
+        // operations inlined from one line are one note.
         clang::SourceLocation NL = C.empty() ? L : User(C, 0).first;
-        if (NL.isValid())
+        if (NL.isValid() && Said.insert({NL, Text}).second)
           Context.diag(F.Check, NL, Text, clang::DiagnosticIDs::Note);
       }
       for (auto [CL, I] = User(F.At, At + 1); CL.isValid(); std::tie(CL, I) = User(F.At, I + 1))
