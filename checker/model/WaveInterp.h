@@ -53,7 +53,7 @@ struct Launch {
   unsigned GridBlocksX = 4;                      ///< gridDim.x (blocks)
   unsigned Block = 0;                            ///< blockIdx.x of the workgroup run
   unsigned WaveSize = 64;                        ///< lanes per wavefront: 32 or 64
-  uint64_t IntArg = 1024;                        ///< value of every integer argument
+  uint64_t IntArg = 256;                         ///< value of every integer argument
 };
 
 /// Ids of input elements, shared by the runs of one kernel so that the same
@@ -120,12 +120,12 @@ struct RunOutcome {
 constexpr uint64_t StepBudget = 10'000'000;
 /// Calls deeper than this end the run: 64 (recursion).
 constexpr unsigned MaxCallDepth = 64;
-/// Input elements one run may read: 16384 (a 256-lane workgroup reading a
+/// Input elements one run may read: 32768 (a 256-lane workgroup reading a
 /// 64 x 64 tile is 4096). More ends the run: taint sets grow with them.
-constexpr unsigned MaxInputElements = 16384;
-/// Distinct taint sets one run may build: 200000 (each is a bit vector over
-/// the elements, so this bounds the memory: under 400 MB at the largest).
-constexpr unsigned MaxTaintSets = 200000;
+constexpr unsigned MaxInputElements = 32768;
+/// Distinct taint sets one run may build: 100000 (each is a bit vector over
+/// the elements, so this bounds the memory: about 400 MB at the largest).
+constexpr unsigned MaxTaintSets = 100000;
 
 /// Runs workgroup L.Block of \p Kernel as \p L says.
 RunOutcome runWorkgroup(const llvm::Function &Kernel, const Launch &L, ElementTable &Elements);

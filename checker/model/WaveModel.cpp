@@ -254,6 +254,14 @@ void compareKernel(const Function &K, ModuleReport &R) {
       Missing = minus(V32.Taint, V64.Taint);
       Extra = minus(V64.Taint, V32.Taint);
     }
+    // A value that carries other lanes' inputs instead (a broadcast from
+    // lane 0 of the wavefront rather than of the 32-lane warp) is what
+    // wave-agnostic code means by "the warp's lane 0": without the lane
+    // groups the code itself forms, the model cannot tell intent from bug,
+    // so it leaves these to the AST tier (which sees the groups written
+    // with 32).
+    if (Extra.any() && !Uninit)
+      continue;
     if (!Missing.any() && !Uninit)
       continue;
     auto [PS, New] = ByStore.try_emplace(V64.Store);
