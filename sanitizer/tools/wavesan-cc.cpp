@@ -319,6 +319,11 @@ int main(int Argc, char **Argv) {
       if (*L)
         Cmd.push_back(L);
     Cmd.push_back("-pthread");
+    // A runtime built with -fsanitize=... (the asan-ubsan preset) needs the sanitiser
+    // runtimes at link time, whether or not the program's own code is instrumented.
+    std::istringstream SanitizeWords(WAVESAN_CC_SANITIZE_LINK_FLAGS);
+    for (std::string W; SanitizeWords >> W;)
+      Cmd.push_back(W);
   }
 
   const char *Verbose = std::getenv("WAVESAN_CC_VERBOSE");
