@@ -9,6 +9,7 @@
 /// flags (-fstack-clash-protection included).
 ///
 //===----------------------------------------------------------------------===//
+#include "AsanBuild.h"
 #include "ReportChild.h"
 
 #include <gtest/gtest.h>
@@ -22,6 +23,14 @@ namespace {
 using wavesan::test::ProgramRun;
 
 ProgramRun run(const char *Case, const char *Options) {
+  // Under ASan (scripts/test-asan) the program runs without ASan's signal handlers, so
+  // that the fault's signal ends it as in a build without ASan.
+  static const bool AsanOptionsSet =
+      !wavesan::test::AsanBuild ||
+      setenv("ASAN_OPTIONS",
+             wavesan::test::asanOptionsWith(wavesan::test::AsanNoSignalHandlers).c_str(),
+             1) == 0;
+  (void)AsanOptionsSet;
   return wavesan::test::runProgram({WAVESAN_FAULT_KERNELS, Case}, Options);
 }
 
