@@ -117,9 +117,8 @@ TEST(Catalogue, ClangTidyPluginRegistersEveryCheck) {
   if (!llvm::sys::fs::exists("/usr/bin/clang-tidy-22"))
     GTEST_SKIP() << "clang-tidy-22 is not installed";
   // A failed --load is not fatal for clang-tidy, so the listing is the test.
-  ProcessResult R = runProgram("/usr/bin/clang-tidy-22",
-                               {std::string("--load=") + WAVECHECK_PLUGIN,
-                                "--checks=-*,wave64-*,fp8-*,xcd-*", "--list-checks"});
+  ProcessResult R = runClangTidy({std::string("--load=") + WAVECHECK_PLUGIN,
+                                  "--checks=-*,wave64-*,fp8-*,xcd-*", "--list-checks"});
   EXPECT_EQ(R.ExitCode, 0) << R.Err;
   EXPECT_EQ(listedNames(R.Out), catalogueNames()) << R.Out << R.Err;
 }

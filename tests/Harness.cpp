@@ -85,6 +85,31 @@ ProcessResult runProgram(const std::string &Program,
   return R;
 }
 
+bool asanBuild() {
+#if defined(__SANITIZE_ADDRESS__)
+  return true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  return true;
+#else
+  return false;
+#endif
+#else
+  return false;
+#endif
+}
+
+ProcessResult runClangTidy(const std::vector<std::string> &Args) {
+#ifdef WAVECHECK_TIDY_PRELOAD
+  std::vector<std::string> EnvArgs{"LD_PRELOAD=" WAVECHECK_TIDY_PRELOAD,
+                                   "/usr/bin/clang-tidy-22"};
+  EnvArgs.insert(EnvArgs.end(), Args.begin(), Args.end());
+  return runProgram("/usr/bin/env", EnvArgs);
+#else
+  return runProgram("/usr/bin/clang-tidy-22", Args);
+#endif
+}
+
 ProcessResult runWavecheck(const std::vector<std::string> &Args,
                            const std::string &Cwd) {
   return runProgram(wavecheckBinary(), Args, Cwd);

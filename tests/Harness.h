@@ -26,6 +26,16 @@ ProcessResult runProgram(const std::string &Program,
                          const std::vector<std::string> &Args,
                          const std::string &Cwd = "", unsigned SecondsToWait = 300);
 
+/// Runs /usr/bin/clang-tidy-22 with \p Args the same way. In an ASan build (the
+/// asan-ubsan preset) the plugin is instrumented and clang-tidy-22 is not: ASan's
+/// runtime must come first in the process's libraries, so clang-tidy runs with it
+/// preloaded (WAVECHECK_TIDY_PRELOAD, tests/CMakeLists.txt).
+ProcessResult runClangTidy(const std::vector<std::string> &Args);
+
+/// Whether the tests, and so the whole build (CMakePresets.json's asan-ubsan preset,
+/// scripts/test-asan), are built with AddressSanitizer.
+bool asanBuild();
+
 /// Parses wavecheck's JSON output; fails the current test when it is not JSON.
 llvm::json::Object parseReport(const std::string &Out);
 

@@ -35,12 +35,11 @@ namespace {
 
 ProcessResult runPlugin(const std::string &Config, const std::string &Yaml) {
   std::string Standin = std::string(WAVECHECK_SOURCE_DIR) + "/checker/standin";
-  return runProgram("/usr/bin/clang-tidy-22",
-                    {std::string("--load=") + WAVECHECK_PLUGIN, "--checks=-*,xcd-tile-order",
-                     "--config=" + Config, "--export-fixes=" + Yaml,
-                     testdataDir() + "/checks/xcd-tile-order/gemm-row-major.hip", "--", "-x",
-                     "hip", "--cuda-device-only", "--offload-arch=gfx942", "-nogpulib",
-                     "-nogpuinc", "-isystem", Standin, "-include", "hip/hip_runtime.h"});
+  return runClangTidy({std::string("--load=") + WAVECHECK_PLUGIN, "--checks=-*,xcd-tile-order",
+                       "--config=" + Config, "--export-fixes=" + Yaml,
+                       testdataDir() + "/checks/xcd-tile-order/gemm-row-major.hip", "--", "-x",
+                       "hip", "--cuda-device-only", "--offload-arch=gfx942", "-nogpulib",
+                       "-nogpuinc", "-isystem", Standin, "-include", "hip/hip_runtime.h"});
 }
 
 TEST(Plugin, XcdRemapStyleOptionChoosesTheFixIt) {
@@ -144,8 +143,7 @@ void runPluginOnce(const std::string &Path, const PluginRuns &P, const std::stri
   // embedded stand-in directory is checker/standin plus checker/include (for
   // <wavecheck/xcd_remap.h>), and the target also goes to the checks as the
   // OffloadArch option, as the driver's TidyOpts.CheckOptions do.
-  ProcessResult R = runProgram(
-      ClangTidy,
+  ProcessResult R = runClangTidy(
       {std::string("--load=") + WAVECHECK_PLUGIN,
        "--checks=-*,wave64-*,fp8-*,xcd-*" + P.ExtraChecks, "--header-filter=.*",
        "--config={CheckOptions: {OffloadArch: " + Arch + "}}", Path, "--", "-x", "hip",
