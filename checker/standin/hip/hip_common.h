@@ -20,7 +20,14 @@
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
 #define __managed__ __attribute__((managed))
+/* As ROCm: the maximum work-group size becomes amdgpu_flat_work_group_size in
+ * the device pass (what the code generator turns into the kernel's bound). */
+#if defined(__HIP_DEVICE_COMPILE__)
+#define __wavecheck_flat_wg(max, ...) __attribute__((amdgpu_flat_work_group_size(1, max)))
+#define __launch_bounds__(...) __wavecheck_flat_wg(__VA_ARGS__, 0)
+#else
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#endif
 #else /* plain C++ (host compiler): qualifiers vanish */
 #define __host__
 #define __device__
