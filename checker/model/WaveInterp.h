@@ -115,14 +115,14 @@ struct RunOutcome {
   uint64_t Steps = 0;
 };
 
-/// Instructions one run may execute, over all lanes: 10 million (a 256-lane
+/// Instructions one run may execute, over all lanes: 4 million (a 256-lane
 /// workgroup of a kernel with a 64-iteration K loop is about 2 million).
-constexpr uint64_t StepBudget = 10'000'000;
+constexpr uint64_t StepBudget = 4'000'000;
 /// Calls deeper than this end the run: 64 (recursion).
 constexpr unsigned MaxCallDepth = 64;
-/// Input elements one run may read: 32768 (a 256-lane workgroup reading a
+/// Input elements one run may read: 16384 (a 256-lane workgroup reading a
 /// 64 x 64 tile is 4096). More ends the run: taint sets grow with them.
-constexpr unsigned MaxInputElements = 32768;
+constexpr unsigned MaxInputElements = 16384;
 /// Distinct taint sets one run may build: 100000 (each is a bit vector over
 /// the elements, so this bounds the memory: about 400 MB at the largest).
 constexpr unsigned MaxTaintSets = 100000;

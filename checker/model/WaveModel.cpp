@@ -12,6 +12,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Path.h"
@@ -358,11 +359,50 @@ void compareKernel(const Function &K, ModuleReport &R) {
 
 } // namespace
 
+/// True when \p K, or a function it calls, asks the wave size or a lane id
+/// or exchanges across lanes. Otherwise both runs execute the same
+/// instructions on the same values, so there is nothing to compare and the
+/// kernel is not run (a GEMM main loop without a shuffle costs most of the
+/// model's time and can never differ).
+bool dependsOnTheWave(const Function &K) {
+  std::set<const Function *> Seen;
+  std::vector<const Function *> Work{&K};
+  while (!Work.empty()) {
+    const Function *F = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(F).second)
+      continue;
+    for (const Instruction &I : instructions(*F)) {
+      const auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB)
+        continue;
+      const Function *Callee = CB->getCalledFunction();
+      if (!Callee)
+        return true; // an indirect call: the run will say it is not modelled
+      if (Callee->isIntrinsic()) {
+        StringRef N = Callee->getName();
+        if (N.starts_with("llvm.amdgcn.") &&
+            (N.contains("wavefrontsize") || N.contains("mbcnt") || N.contains("bpermute") ||
+             N.contains("ballot") || N.contains("readlane") || N.contains("readfirstlane") ||
+             N.contains("dpp") || N.contains("permlane") || N.contains("swizzle") ||
+             N.contains("wave.reduce") || N.contains("icmp") || N.contains("fcmp") ||
+             N.contains("writelane") || N.contains("wwm") || N.contains("mfma") ||
+             N.contains("wmma")))
+          return true;
+      } else if (!Callee->isDeclaration()) {
+        Work.push_back(Callee);
+      }
+    }
+  }
+  return false;
+}
+
 ModuleReport analyseModule(Module &M) {
   optimise(M);
   ModuleReport R;
   for (const Function &F : M)
-    if (!F.isDeclaration() && F.getCallingConv() == CallingConv::AMDGPU_KERNEL)
+    if (!F.isDeclaration() && F.getCallingConv() == CallingConv::AMDGPU_KERNEL &&
+        dependsOnTheWave(F))
       compareKernel(F, R);
   return R;
 }
