@@ -401,9 +401,12 @@ ModuleReport analyseModule(Module &M) {
   optimise(M);
   ModuleReport R;
   for (const Function &F : M)
-    if (!F.isDeclaration() && F.getCallingConv() == CallingConv::AMDGPU_KERNEL &&
-        dependsOnTheWave(F))
-      compareKernel(F, R);
+    if (!F.isDeclaration() && F.getCallingConv() == CallingConv::AMDGPU_KERNEL) {
+      if (dependsOnTheWave(F))
+        compareKernel(F, R);
+      else
+        ++R.Skipped;
+    }
   return R;
 }
 
@@ -501,9 +504,13 @@ public:
       return;
     ModuleReport R = analyseModule(*M);
     // WAVECHECK_MODEL_TRACE=1: which kernels the model could not run, why.
-    if (std::getenv("WAVECHECK_MODEL_TRACE"))
+    if (std::getenv("WAVECHECK_MODEL_TRACE")) {
+      llvm::errs() << "wave model: " << R.Kernels << " kernels run, " << R.NotModelled.size()
+                   << " of them not modelled, " << R.Skipped
+                   << " without a wave operation not run\n";
       for (const auto &[K, Why] : R.NotModelled)
         llvm::errs() << "wave model: '" << K << "' not modelled: " << Why << "\n";
+    }
     clang::SourceManager &SM = Ctx.getSourceManager();
     auto Loc = [&](const Place &P) -> clang::SourceLocation {
       if (P.File.empty() || !P.Line)

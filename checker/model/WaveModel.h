@@ -67,7 +67,8 @@ struct ModuleReport {
   std::vector<ModelFinding> Findings;
   /// Kernels the model could not run, with the reason.
   std::vector<std::pair<std::string, std::string>> NotModelled;
-  unsigned Kernels = 0;
+  unsigned Kernels = 0; ///< kernels run
+  unsigned Skipped = 0; ///< kernels without a wave operation, not run
 };
 
 /// Optimises \p M (the device IR of a 64-lane target) and compares every
