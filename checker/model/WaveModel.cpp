@@ -157,18 +157,10 @@ void compareKernel(const Function &K, ModuleReport &R) {
   RunOutcome R32 = runWorkgroup(K, L, E);
   L.WaveSize = 64;
   RunOutcome R64 = runWorkgroup(K, L, E);
-  // The next workgroup at wave 64: where a block's share of the work is
-  // counted in wavefronts, it does what block 0 did at wave 32 beyond its
-  // own share. Only the union (3. below) looks at it.
-  L.Block = 1;
-  RunOutcome Next64 = runWorkgroup(K, L, E);
-  L.Block = 0;
   ++R.Kernels;
   std::string Name = K.getSubprogram() ? K.getSubprogram()->getName().str() : K.getName().str();
-  if (!R32.Modelled || !R64.Modelled || !Next64.Modelled) {
-    R.NotModelled.push_back({Name, !R32.Modelled   ? R32.NotModelled
-                                   : !R64.Modelled ? R64.NotModelled
-                                                   : Next64.NotModelled});
+  if (!R32.Modelled || !R64.Modelled) {
+    R.NotModelled.push_back({Name, !R32.Modelled ? R32.NotModelled : R64.NotModelled});
     return;
   }
   std::string Shape = "one workgroup of " + std::to_string(L.BlockX * L.BlockY * L.BlockZ) +
@@ -217,24 +209,42 @@ void compareKernel(const Function &K, ModuleReport &R) {
   // A place two work-items store without an atomic holds the last writer's
   // value, in an order the model does not know: left out of both runs.
   std::set<std::pair<unsigned, uint64_t>> Raced;
-  for (const auto *Run : {&R32, &R64, &Next64})
-    for (const auto &[Key, V] : Run->Global)
+  auto AddRaces = [&](const RunOutcome &Run) {
+    for (const auto &[Key, V] : Run.Global)
       if (V.Raced)
         Raced.insert(Key);
-  for (const auto &[Key, V32] : R32.Global)
-    if (!Raced.count(Key))
-      Grow(Union32, V32.Taint);
-  for (const auto *Run : {&R64, &Next64})
-    for (const auto &[Key, V64] : Run->Global)
+  };
+  AddRaces(R32);
+  AddRaces(R64);
+  auto UnionOf = [&](const RunOutcome &Run, BitVector &U) {
+    for (const auto &[Key, V] : Run.Global)
       if (!Raced.count(Key))
-        Grow(Union64, V64.Taint);
+        Grow(U, V.Taint);
+  };
+  UnionOf(R32, Union32);
   // A kernel written for 64 lanes: its wave-32 run loses what the wave-64
   // run keeps. Not a finding of this model.
   BitVector Own64; // block 0's alone
-  for (const auto &[Key, V64] : R64.Global)
-    if (!Raced.count(Key))
-      Grow(Own64, V64.Taint);
-  BitVector Lost32 = minus(Own64, Union32), Lost64 = minus(Union32, Union64);
+  UnionOf(R64, Own64);
+  BitVector Lost32 = minus(Own64, Union32);
+  Union64 = Own64;
+  // The next workgroup at wave 64, run only when block 0 at wave 64 leaves
+  // inputs of its wave-32 run unstored: where a block's share of the work
+  // is counted in wavefronts, the next block does what block 0 did at wave
+  // 32 beyond its own share. Only the union (3. below) looks at it.
+  RunOutcome Next64;
+  if (minus(Union32, Own64).any()) {
+    L.Block = 1;
+    Next64 = runWorkgroup(K, L, E);
+    L.Block = 0;
+    if (!Next64.Modelled) {
+      R.NotModelled.push_back({Name, Next64.NotModelled});
+      return;
+    }
+    AddRaces(Next64);
+    UnionOf(Next64, Union64);
+  }
+  BitVector Lost64 = minus(Union32, Union64);
   bool WrittenFor64 = Lost32.any() && !Lost64.any();
   if (WrittenFor64)
     return;
