@@ -44,6 +44,7 @@ TEST_F(WaveModel, FindingCarriesTheTierNoteAndGoesAwayWithTheOption) {
   const llvm::json::Object &Finding = *(*Fs)[0].getAsObject();
   EXPECT_EQ(Finding.getString("check")->str(), "wave64-lane-mask-width");
   EXPECT_EQ(*Finding.getInteger("line"), 5);
+  EXPECT_EQ(Finding.getString("tier")->str(), "model") << On.Out;
   const llvm::json::Array *Notes = Finding.getArray("notes");
   ASSERT_TRUE(Notes && !Notes->empty()) << On.Out;
   EXPECT_EQ((*Notes)[0].getAsObject()->getString("message")->substr(0, 11), "wave model:")
@@ -52,6 +53,18 @@ TEST_F(WaveModel, FindingCarriesTheTierNoteAndGoesAwayWithTheOption) {
   ProcessResult Off = runWavecheck({"--format=json", "--wave-model=false", F});
   EXPECT_EQ(Off.ExitCode, 0) << Off.Out << Off.Err;
   EXPECT_EQ(countFindings(Off.Out), 0u) << Off.Out;
+}
+
+TEST_F(WaveModel, AstFindingsSayTheirTier) {
+  std::string F = write("lane.hip", LaneKernel);
+  ProcessResult P = runWavecheck({"--format=json", F});
+  ASSERT_EQ(P.ExitCode, 1) << P.Out << P.Err;
+  llvm::json::Object R = parseReport(P.Out);
+  const llvm::json::Array *Fs = R.getArray("findings");
+  ASSERT_TRUE(Fs && Fs->size() == 1) << P.Out;
+  std::optional<llvm::StringRef> Tier = (*Fs)[0].getAsObject()->getString("tier");
+  ASSERT_TRUE(Tier) << P.Out;
+  EXPECT_EQ(Tier->str(), "ast") << P.Out;
 }
 
 TEST_F(WaveModel, NolintSuppressesAModelFinding) {

@@ -128,6 +128,9 @@ struct Finding {
   /// so the finding may be wrong. Such a finding has no fix-it and does not
   /// fail the gate; the reports mark it (JSON `parse_failed`).
   bool ParseFailed = false;
+  /// "ast" for the clang-tidy checks, "model" for the wave model
+  /// (model/WaveModel.h), whose findings carry its note first.
+  std::string Tier = "ast";
   /// With ParseFailed: the translation units (main files) whose failed
   /// parses reported it.
   std::set<std::string> FailedUnits;

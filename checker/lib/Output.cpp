@@ -196,6 +196,7 @@ void printJson(const RunResult &R, llvm::raw_ostream &OS) {
               J.value(P);
           });
           J.attribute("parse_failed", F.ParseFailed);
+          J.attribute("tier", F.Tier);
           J.attributeArray("fixes", [&] {
             for (const Replacement &Rp : F.Fixes)
               J.object([&] {

@@ -327,6 +327,8 @@ JobResult runJob(const Job &J, const Options &Opts) {
     for (const clang::tidy::ClangTidyError &E : Errors)
       if (!llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
         PassFindings.push_back(toFinding(E, P.Arch, P.name(), Lines));
+        if (fromModel(PassFindings.back()))
+          PassFindings.back().Tier = "model";
         FindingLines.insert({PassFindings.back().File, PassFindings.back().Line});
       }
     dropModelDuplicates(PassFindings);
