@@ -247,9 +247,9 @@ bool parseBaseline(llvm::StringRef Text, llvm::StringRef Name, Baseline &Out,
   Out = Baseline();
   // llvm::json::parse recurses once per bracket: a deep file would overflow
   // the stack.
-  if (unsigned Depth = jsonNestingDepth(Text); Depth > MaxJsonNesting) {
-    Err = (Name + ": brackets nest " + llvm::Twine(Depth) + " levels deep, more than the " +
-           llvm::Twine(MaxJsonNesting) + " read" + Expected)
+  if (std::optional<std::pair<size_t, size_t>> At = jsonTooDeep(Text, MaxJsonNesting)) {
+    Err = (Name + ":" + llvm::Twine(At->first) + ":" + llvm::Twine(At->second) +
+           ": brackets nest deeper than " + llvm::Twine(MaxJsonNesting) + " levels" + Expected)
               .str();
     return false;
   }

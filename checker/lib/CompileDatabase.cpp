@@ -1,6 +1,7 @@
 //===--- CompileDatabase.cpp - reading compile_commands.json ---------------===//
 #include "lib/CompileDatabase.h"
 #include "lib/Findings.h"
+#include "lib/UserFile.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
@@ -72,35 +73,6 @@ const char *const ExpectedShape =
 /// some 50,000 levels.
 constexpr unsigned MaxNesting = 256;
 
-/// The 1-based line and column of the first `[` or `{` nested deeper than
-/// MaxNesting (outside strings), if any: one linear pass, no recursion.
-std::optional<std::pair<size_t, size_t>> tooDeep(llvm::StringRef Text) {
-  unsigned Depth = 0;
-  size_t Line = 1, LineStart = 0;
-  bool InString = false;
-  for (size_t I = 0; I < Text.size(); ++I) {
-    char C = Text[I];
-    if (C == '\n') {
-      ++Line;
-      LineStart = I + 1;
-    }
-    if (InString) {
-      if (C == '\\')
-        ++I; // the escaped character cannot end the string
-      else if (C == '"')
-        InString = false;
-    } else if (C == '"') {
-      InString = true;
-    } else if (C == '[' || C == '{') {
-      if (++Depth > MaxNesting)
-        return std::make_pair(Line, I - LineStart + 1);
-    } else if ((C == ']' || C == '}') && Depth) {
-      --Depth;
-    }
-  }
-  return std::nullopt;
-}
-
 } // namespace
 
 std::unique_ptr<clang::tooling::CompilationDatabase>
@@ -108,7 +80,7 @@ readCompileDatabase(llvm::StringRef Text, llvm::StringRef Path, std::string &Whe
                     std::string &Err) {
   // JSONCompilationDatabase takes the entries before a cut-off end and
   // drops the rest: a truncated database must not pass as a smaller one.
-  if (std::optional<std::pair<size_t, size_t>> At = tooDeep(Text)) {
+  if (std::optional<std::pair<size_t, size_t>> At = jsonTooDeep(Text, MaxNesting)) {
     Where = (Path + ":" + llvm::Twine(At->first) + ":" + llvm::Twine(At->second)).str();
     Err = "not a valid compile database: JSON nested deeper than " +
           std::to_string(MaxNesting) + " levels" + ExpectedShape;

@@ -58,26 +58,31 @@ llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readUserFile(llvm::StringRef
   return std::move(*Buf);
 }
 
-unsigned jsonNestingDepth(llvm::StringRef Text) {
-  unsigned Depth = 0, Max = 0;
+std::optional<std::pair<size_t, size_t>> jsonTooDeep(llvm::StringRef Text, unsigned Max) {
+  unsigned Depth = 0;
+  size_t Line = 1, LineStart = 0;
   bool InString = false;
   for (size_t I = 0; I < Text.size(); ++I) {
     char C = Text[I];
+    if (C == '\n') {
+      ++Line;
+      LineStart = I + 1;
+    }
     if (InString) {
       if (C == '\\')
-        ++I;
+        ++I; // the escaped character cannot end the string
       else if (C == '"')
         InString = false;
-      continue;
-    }
-    if (C == '"')
+    } else if (C == '"') {
       InString = true;
-    else if (C == '[' || C == '{')
-      Max = std::max(Max, ++Depth);
-    else if ((C == ']' || C == '}') && Depth)
+    } else if (C == '[' || C == '{') {
+      if (++Depth > Max)
+        return std::make_pair(Line, I - LineStart + 1);
+    } else if ((C == ']' || C == '}') && Depth) {
       --Depth;
+    }
   }
-  return Max;
+  return std::nullopt;
 }
 
 namespace {

@@ -23,6 +23,8 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <utility>
 #include <string>
 
 namespace wavecheck {
@@ -45,9 +47,9 @@ inline constexpr UserFileKind ExcludeFile{
 inline constexpr UserFileKind CompileDatabaseFile{
     "compile database", "a compile_commands.json file", 1u << 30};
 
-/// Deepest bracket nesting accepted in a JSON file. llvm::json::parse
-/// recurses once per level; a baseline nests three levels and a compile
-/// database three, so 64 rejects only what no tool writes.
+/// Deepest bracket nesting accepted in a baseline. llvm::json::parse
+/// recurses once per level; a baseline nests three levels, so 64 rejects
+/// only what no tool writes.
 inline constexpr unsigned MaxJsonNesting = 64;
 
 /// Reads \p Path whole, as \p Kind. Errors (each naming \p Path): no such
@@ -56,10 +58,11 @@ inline constexpr unsigned MaxJsonNesting = 64;
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readUserFile(llvm::StringRef Path,
                                                                  const UserFileKind &Kind);
 
-/// The deepest nesting of `[` and `{` in the JSON text \p Text, outside
-/// strings (a backslash escapes the next character in a string). Linear, no
-/// recursion; unbalanced input gives the depth it reached.
-unsigned jsonNestingDepth(llvm::StringRef Text);
+/// The 1-based line and column of the first `[` or `{` of the JSON text
+/// \p Text nested deeper than \p Max levels, outside strings (a backslash
+/// escapes the next character in a string), or nullopt. One linear pass, no
+/// recursion: it runs before llvm::json::parse, which recurses per level.
+std::optional<std::pair<size_t, size_t>> jsonTooDeep(llvm::StringRef Text, unsigned Max);
 
 /// "a FIFO", "a character device", ... for a file that is not regular;
 /// "a file" when its type is unknown.
