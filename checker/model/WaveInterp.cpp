@@ -321,9 +321,10 @@ private:
 
   Scalar derivedPointer(const Object &O, uint64_t Off, uint32_t Taint) {
     uint32_t Parent = uint32_t(&O - Objs.data());
-    auto [It, New] = DerivedObjs.try_emplace({O.Arg * 0 + Parent, Off}, 0);
+    auto [It, New] = DerivedObjs.try_emplace({Parent, Off}, 0);
     if (New) {
-      // Keyed by the parent's argument id, so both runs give the same id.
+      // Its argument id comes from the parent's and the offset, so both
+      // runs give the same pointer the same id.
       unsigned Arg = NextDerivedArg + unsigned(hashOf(O.Arg, Off) % 100000) * 8;
       It->second = newObject(Object::Global, Arg);
     }
