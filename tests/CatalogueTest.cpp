@@ -20,9 +20,10 @@ namespace {
 struct Rule {
   const char *Name;
   const char *Summary;
+  const char *Tiers;
 };
 const Rule Catalogue[] = {
-#define WAVECHECK_CHECK(NAME, CLASS, HEADER, SUMMARY) {NAME, SUMMARY},
+#define WAVECHECK_CHECK(NAME, CLASS, HEADER, SUMMARY, TIERS) {NAME, SUMMARY, TIERS},
 #include "checks/Checks.def"
 };
 
@@ -104,6 +105,22 @@ TEST(Catalogue, EveryRuleHasPositiveAndNegativeTestdata) {
     }
     EXPECT_GT(Positive, 0u) << R.Name << ": no testdata file expects a finding";
     EXPECT_GT(Negative, 0u) << R.Name << ": no testdata file without findings";
+  }
+}
+
+TEST(Catalogue, TiersAgreeWithTheDocsAndTheListing) {
+  // A rule the wave model reports says so in its doc (which --explain
+  // prints), and --list-checks names the tiers.
+  ProcessResult P = runWavecheck({"--list-checks"});
+  ASSERT_EQ(P.ExitCode, 0) << P.Err;
+  for (const Rule &R : Catalogue) {
+    std::string Doc = readFile(std::string(WAVECHECK_SOURCE_DIR) + "/rules/" + R.Name + ".md");
+    bool Model = std::string(R.Tiers) == "ast,model";
+    EXPECT_TRUE(Model || std::string(R.Tiers) == "ast") << R.Name << ": " << R.Tiers;
+    EXPECT_EQ(Doc.find("### Found by the wave model") != std::string::npos, Model) << R.Name;
+    std::string Line = std::string(R.Name) + "\n    " + R.Summary + "\n    found by: " +
+                       (Model ? "the AST tier and the wave model" : "the AST tier") + "\n";
+    EXPECT_NE(P.Out.find(Line), std::string::npos) << Line << "\nin:\n" << P.Out;
   }
 }
 

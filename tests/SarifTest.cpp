@@ -31,7 +31,7 @@ struct CatalogueRule {
   const char *Summary;
 };
 const CatalogueRule Catalogue[] = {
-#define WAVECHECK_CHECK(NAME, CLASS, HEADER, SUMMARY) {NAME, SUMMARY},
+#define WAVECHECK_CHECK(NAME, CLASS, HEADER, SUMMARY, TIERS) {NAME, SUMMARY},
 #include "checks/Checks.def"
 };
 

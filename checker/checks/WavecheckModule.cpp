@@ -19,7 +19,7 @@ namespace wavecheck {
 class WavecheckModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(clang::tidy::ClangTidyCheckFactories &F) override {
-#define WAVECHECK_CHECK(NAME, CLASS, HEADER, SUMMARY)                          \
+#define WAVECHECK_CHECK(NAME, CLASS, HEADER, SUMMARY, TIERS)                          \
   F.registerCheck<CLASS>(NAME);
 #include "checks/Checks.def"
   }

@@ -20,8 +20,8 @@ llvm::StringRef docFor(llvm::StringRef Name) {
 llvm::ArrayRef<RuleInfo> catalogue() {
   static const std::vector<RuleInfo> Rules = [] {
     std::vector<RuleInfo> R;
-#define WAVECHECK_CHECK(NAME, CLASS, HEADER, SUMMARY)                          \
-  R.push_back({NAME, SUMMARY, docFor(NAME)});
+#define WAVECHECK_CHECK(NAME, CLASS, HEADER, SUMMARY, TIERS)                   \
+  R.push_back({NAME, SUMMARY, docFor(NAME), TIERS});
 #include "checks/Checks.def"
     return R;
   }();

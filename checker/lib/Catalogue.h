@@ -20,6 +20,9 @@ struct RuleInfo {
   llvm::StringRef Name;    ///< stable check name, e.g. "wave64-lane-mask-width"
   llvm::StringRef Summary; ///< one line
   llvm::StringRef Doc;     ///< rules/<Name>.md; empty if the doc is missing
+  /// Who reports it: "ast" (the clang-tidy check) or "ast,model" (the wave
+  /// model too; docs/wave-model.md).
+  llvm::StringRef Tiers;
 };
 
 /// Every rule, in Checks.def order.

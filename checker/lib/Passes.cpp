@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Config.h"
 #include "lib/Findings.h"
+#include "lib/ModelVerdicts.h"
 #include "lib/ParseThread.h"
 #include "lib/Passes.h"
 #include "lib/StandIn.h"
@@ -24,6 +25,9 @@
 #include "llvm/Support/Path.h"
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <set>
+#include <tuple>
 
 namespace wavecheck {
 
@@ -256,6 +260,9 @@ JobResult runJob(const Job &J, const Options &Opts) {
     if (Opts.HostPass)
       Passes.push_back({A, true});
   }
+  // Findings whose fix-its a device pass withheld (ModelVerdicts.h): the
+  // same finding from another pass loses them too.
+  std::set<std::tuple<std::string, std::string, unsigned>> Withheld;
   for (const Pass &P : Passes) {
     clang::tidy::ClangTidyOptions TidyOpts = clang::tidy::ClangTidyOptions::getDefaults();
     // defaults <- .wavecheck.yaml files <- command line (lib/Config.h);
@@ -282,13 +289,16 @@ JobResult runJob(const Job &J, const Options &Opts) {
     // (the errors there are the consequences of the empty headers).
     std::vector<clang::tidy::ClangTidyError> Later;
     bool Ok = true;
+    model::ModelExchange Model; // the wave model's report of the last round
     for (unsigned Round = 0; Ok && Round < MaxMissingHeaderRounds; ++Round) {
       OneCommandDatabase DB(buildCommand(J, P, UserArgs, StandIn, !Missing.empty()));
       std::vector<clang::tidy::ClangTidyError> RoundErrors;
+      Model.Report.reset();
       // On a thread with a big stack, where even a stack overflow fails only
       // this file (ParseThread.h).
       Ok = runParseSafely([&] {
-        RoundErrors = runChecks(Context, DB, J.File, Overlay, Opts.WaveModel && !P.Host);
+        RoundErrors =
+            runChecks(Context, DB, J.File, Overlay, Opts.WaveModel && !P.Host, &Model);
       });
       bool New = false;
       for (const clang::tidy::ClangTidyError &E : RoundErrors) {
@@ -331,6 +341,42 @@ JobResult runJob(const Job &J, const Options &Opts) {
           PassFindings.back().Tier = "model";
         FindingLines.insert({PassFindings.back().File, PassFindings.back().Line});
       }
+    if (Model.Report) {
+      auto Contents = [&](llvm::StringRef File) -> std::optional<std::string> {
+        auto B = Overlay->getBufferForFile(File);
+        if (!B)
+          return std::nullopt;
+        return (*B)->getBuffer().str();
+      };
+      // The unit again, with the fixed files in memory over the real ones;
+      // only the model runs (no check), comparing with this round's runs.
+      auto Rerun = [&](const std::map<std::string, std::string> &Fixed)
+          -> std::optional<model::ModuleReport> {
+        auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+        for (const auto &[File, Text] : Fixed)
+          Mem->addFile(File, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, File));
+        auto FixedFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Overlay);
+        FixedFS->pushOverlay(Mem);
+        clang::tidy::ClangTidyOptions NoChecks = TidyOpts;
+        NoChecks.Checks = "-*";
+        clang::tidy::ClangTidyContext Ctx(std::make_unique<clang::tidy::DefaultOptionsProvider>(
+            clang::tidy::ClangTidyGlobalOptions(), NoChecks));
+        model::ModelExchange X;
+        X.Reference = Model.Report->Reference;
+        OneCommandDatabase DB(buildCommand(J, P, UserArgs, StandIn, !Missing.empty()));
+        if (!runParseSafely([&] { runChecks(Ctx, DB, J.File, FixedFS, true, &X); }))
+          return std::nullopt;
+        return std::move(X.Report);
+      };
+      for (auto &K : judgeWithModel(PassFindings, *Model.Report, Contents, Rerun))
+        Withheld.insert(K);
+    } else {
+      for (Finding &F : PassFindings)
+        if (Withheld.count({F.Check, F.File, F.Offset})) {
+          F.Fixes.clear();
+          F.Raw.Message.Fix.clear();
+        }
+    }
     dropModelDuplicates(PassFindings);
     // Errors with a location first: "too many errors emitted" says nothing.
     std::vector<const clang::tidy::ClangTidyError *> CompilerErrors;

@@ -47,13 +47,13 @@ private:
 class Action : public clang::ASTFrontendAction {
 public:
   Action(clang::tidy::ClangTidyASTConsumerFactory &F, clang::tidy::ClangTidyContext &Context,
-         bool WaveModel)
-      : Factory(F), Context(Context), WaveModel(WaveModel) {}
+         bool WaveModel, model::ModelExchange *Exchange)
+      : Factory(F), Context(Context), WaveModel(WaveModel), Exchange(Exchange) {}
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef File) override {
     auto Tidy = std::make_unique<UserCodeConsumer>(Factory.createASTConsumer(CI, File));
     std::unique_ptr<clang::ASTConsumer> Model =
-        WaveModel ? model::makeWaveModelConsumer(CI, Context) : nullptr;
+        WaveModel ? model::makeWaveModelConsumer(CI, Context, Exchange) : nullptr;
     if (!Model)
       return Tidy;
     // The AST checks first; the model after them, at the end of the unit.
@@ -67,15 +67,18 @@ private:
   clang::tidy::ClangTidyASTConsumerFactory &Factory;
   clang::tidy::ClangTidyContext &Context;
   bool WaveModel;
+  model::ModelExchange *Exchange;
 };
 
 class ActionFactory : public clang::tooling::FrontendActionFactory {
 public:
   ActionFactory(clang::tidy::ClangTidyContext &Context,
-                llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS, bool WaveModel)
-      : Factory(Context, std::move(FS)), Context(Context), WaveModel(WaveModel) {}
+                llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS, bool WaveModel,
+                model::ModelExchange *Exchange)
+      : Factory(Context, std::move(FS)), Context(Context), WaveModel(WaveModel),
+        Exchange(Exchange) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<Action>(Factory, Context, WaveModel);
+    return std::make_unique<Action>(Factory, Context, WaveModel, Exchange);
   }
   bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
                      clang::FileManager *Files,
@@ -94,6 +97,7 @@ private:
   clang::tidy::ClangTidyASTConsumerFactory Factory;
   clang::tidy::ClangTidyContext &Context;
   bool WaveModel;
+  model::ModelExchange *Exchange;
 };
 
 } // namespace
@@ -101,7 +105,8 @@ private:
 std::vector<clang::tidy::ClangTidyError>
 runChecks(clang::tidy::ClangTidyContext &Context,
           const clang::tooling::CompilationDatabase &DB, llvm::StringRef File,
-          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS, bool WaveModel) {
+          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS, bool WaveModel,
+          model::ModelExchange *Exchange) {
   clang::tooling::ClangTool Tool(DB, {File.str()},
                                  std::make_shared<clang::PCHContainerOperations>(), FS);
   Tool.appendArgumentsAdjuster(clang::tooling::getStripPluginsAdjuster());
@@ -114,7 +119,7 @@ runChecks(clang::tidy::ClangTidyContext &Context,
                               /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
   Tool.setDiagnosticConsumer(&DiagConsumer);
-  ActionFactory Factory(Context, FS, WaveModel);
+  ActionFactory Factory(Context, FS, WaveModel, Exchange);
   Tool.run(&Factory);
   return DiagConsumer.take();
 }

@@ -24,13 +24,20 @@
 
 namespace wavecheck {
 
+namespace model {
+struct ModelExchange;
+}
+
 /// Checks \p File with the checks \p Context enables, compiling it with the
 /// command \p DB gives, reading files through \p FS. Returns the check
-/// findings and the compiler's errors, as runClangTidy does.
+/// findings and the compiler's errors, as runClangTidy does. With
+/// \p Exchange, the wave model compares with its reference and leaves its
+/// report there (model/WaveModel.h).
 std::vector<clang::tidy::ClangTidyError>
 runChecks(clang::tidy::ClangTidyContext &Context,
           const clang::tooling::CompilationDatabase &DB, llvm::StringRef File,
-          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS, bool WaveModel);
+          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS, bool WaveModel,
+          model::ModelExchange *Exchange = nullptr);
 
 } // namespace wavecheck
 

@@ -525,6 +525,9 @@ private:
       if (llvm::find(SV.Exchanges, ExList[I]) == SV.Exchanges.end())
         SV.Exchanges.push_back(ExList[I]);
     SV.Thread = Cur ? Cur->Tid : 0;
+    SV.IsFloat = V.K == Scalar::Flt;
+    SV.Float = V.F;
+    SV.Bits = V.K == Scalar::Flt ? 0 : V.I + (uint64_t(V.Obj) << 48);
   }
 
   void store(const Scalar &P, const Val &V, Type *Ty, const Instruction &At) {
@@ -731,6 +734,7 @@ void Machine::enterBlock(Frame &F, const BasicBlock *To, const BasicBlock *From)
     F.Regs[P] = std::move(V);
   F.BB = To;
   F.It = To->getFirstNonPHIIt();
+  Out.Visited.insert(To);
 }
 
 void Machine::returnFrom(Lane &Ln, std::optional<Val> V) {
@@ -792,6 +796,7 @@ void Machine::call(Lane &Ln, Frame &F, const CallBase &CB, const Function &Calle
     N.Regs[&A] = eval(F, CB.getArgOperand(I++));
   N.BB = &Callee.getEntryBlock();
   N.It = N.BB->begin();
+  Out.Visited.insert(N.BB);
   Ln.Stack.push_back(std::move(N));
 }
 
@@ -1289,6 +1294,7 @@ RunOutcome Machine::run() {
       Top.Regs[A] = V;
     Top.BB = &K.getEntryBlock();
     Top.It = Top.BB->begin();
+    Out.Visited.insert(Top.BB);
     Lanes.resize(N);
     for (unsigned I = 0; I < N; ++I) {
       Lane &Ln = Lanes[I];

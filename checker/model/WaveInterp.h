@@ -37,6 +37,7 @@
 #define WAVECHECK_MODEL_WAVEINTERP_H
 
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
 #include <cstdint>
@@ -95,6 +96,12 @@ struct StoredValue {
   /// Stored by more than one work-item without an atomic: the last writer
   /// wins, which is an order the model does not know.
   bool Raced = false;
+  /// The value last stored: an integer's bits (a pointer's offset), or a
+  /// float's value when IsFloat. Compared only to tell whether two runs
+  /// stored the same thing (WaveModel.cpp, sameOutcome).
+  uint64_t Bits = 0;
+  double Float = 0;
+  bool IsFloat = false;
 };
 
 /// An undefined operation at one instruction (a shift by the width or more).
@@ -113,6 +120,9 @@ struct RunOutcome {
   llvm::BitVector InputsRead; ///< every element any lane loaded
   std::vector<UndefinedOp> Undefined;
   uint64_t Steps = 0;
+  /// Every basic block some lane entered: what the run executed, so that a
+  /// finding of the AST tier can be matched with the runs that reached it.
+  llvm::DenseSet<const llvm::BasicBlock *> Visited;
 };
 
 /// Instructions one run may execute, over all lanes: 4 million (a 256-lane

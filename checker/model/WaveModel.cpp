@@ -10,13 +10,18 @@
 #include "clang/Basic/TargetInfo.h"
 #include "clang/CodeGen/ModuleBuilder.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
 #include <cstdlib>
 #include <set>
 
@@ -150,47 +155,100 @@ BitVector minus(BitVector A, BitVector B) {
 
 bool has(const BitVector &B, unsigned I) { return B.size() > I && B[I]; }
 
-void compareKernel(const Function &K, ModuleReport &R) {
-  Launch L = launchOf(K);
-  ElementTable E;
-  L.WaveSize = 32;
-  RunOutcome R32 = runWorkgroup(K, L, E);
-  L.WaveSize = 64;
-  RunOutcome R64 = runWorkgroup(K, L, E);
-  ++R.Kernels;
-  std::string Name = K.getSubprogram() ? K.getSubprogram()->getName().str() : K.getName().str();
-  if (!R32.Modelled || !R64.Modelled) {
-    R.NotModelled.push_back({Name, !R32.Modelled ? R32.NotModelled : R64.NotModelled});
-    return;
+/// Floats stored by the two runs agree when they differ by no more than a
+/// relative 1e-6: atomics may add in another order at wave 64 (float
+/// addition is not associative), which rounds differently by a few ulps of
+/// a float (2^-23 is about 1.2e-7).
+constexpr double SameFloatTolerance = 1e-6;
+
+bool sameBits(BitVector A, BitVector B) {
+  unsigned N = std::max(A.size(), B.size());
+  A.resize(N);
+  B.resize(N);
+  return A == B;
+}
+
+/// The two runs stored the same values at the same places, from the same
+/// inputs, read the same inputs and did nothing undefined that the other did
+/// not: what the kernel leaves in memory does not depend on the wave size.
+bool sameOutcome(const RunOutcome &A, const RunOutcome &B) {
+  if (A.Global.size() != B.Global.size() || A.Undefined.size() != B.Undefined.size() ||
+      !sameBits(A.InputsRead, B.InputsRead))
+    return false;
+  for (auto X = A.Global.begin(), Y = B.Global.begin(); X != A.Global.end(); ++X, ++Y) {
+    const StoredValue &P = X->second, &Q = Y->second;
+    if (X->first != Y->first || P.Raced != Q.Raced || P.IsFloat != Q.IsFloat ||
+        !sameBits(P.Taint, Q.Taint))
+      return false;
+    if (P.IsFloat) {
+      if (P.Float != Q.Float && !(std::isnan(P.Float) && std::isnan(Q.Float)) &&
+          !(std::fabs(P.Float - Q.Float) <=
+            SameFloatTolerance * std::max(std::fabs(P.Float), std::fabs(Q.Float))))
+        return false;
+    } else if (P.Bits != Q.Bits) {
+      return false;
+    }
   }
-  std::string Shape = "one workgroup of " + std::to_string(L.BlockX * L.BlockY * L.BlockZ) +
-                      " work-items";
-  auto Tier = [&](ModelFinding &F) {
-    F.Notes.insert(F.Notes.begin(),
-                   {Chain(), std::string(ModelNotePrefix) + " " + Shape + " of '" + Name +
-                              "' run with 32-lane and with 64-lane wavefronts on the same "
-                              "inputs"});
-  };
+  return true;
+}
+
+struct PerStore {
+  std::set<unsigned> Missing, Extra;
+  bool Uninit = false;
+  std::vector<const Instruction *> Exchanges;
+  unsigned Places = 0;
+};
+
+/// What differs between a wave-32 run and a wave-64 run of one kernel that
+/// the code's own lane mapping does not explain (docs/wave-model.md).
+struct Differences {
+  /// Undefined operations at wave 64 only.
+  std::vector<const UndefinedOp *> Undefined;
+  /// Places stored in both runs whose value lacks inputs (or reads LDS no
+  /// lane wrote), by the store that wrote them at wave 64.
+  std::map<const Instruction *, PerStore> ByStore;
+  std::vector<const Instruction *> Order;
+  /// A value that carries other lanes' inputs instead: not reported by the
+  /// model (docs/wave-model.md), but a difference all the same.
+  bool CrossedGroups = false;
+  /// Inputs that reach global memory at wave 32 and nowhere at wave 64; of
+  /// them, those read at wave 64 (Dropped); the wave-32 store they reached.
+  BitVector Lost64, Dropped;
+  const Instruction *LostStore = nullptr;
+  std::vector<const Instruction *> LostExchanges;
+  /// The wave-32 run loses inputs the wave-64 run keeps: written for 64
+  /// lanes, nothing to report.
+  bool WrittenFor64 = false;
+  /// The next workgroup was needed and could not be run.
+  std::optional<std::string> NextNotModelled;
+
+  bool any() const { return reported() || (!WrittenFor64 && CrossedGroups); }
+  /// A difference of the kinds the model reports.
+  bool reported() const {
+    return !WrittenFor64 && (!Undefined.empty() || !Order.empty() || Lost64.any());
+  }
+};
+
+/// Compares \p R32 with \p R64 (and, where block 0 at wave 64 leaves inputs
+/// of the wave-32 run unstored, with the next workgroup at wave 64, which
+/// \p Next runs on demand). \p SameModule: both runs are of the same IR, so
+/// instructions can be matched; otherwise (a fixed copy compared with the
+/// original) only the stored data is.
+Differences compareRuns(const RunOutcome &R32, const RunOutcome &R64,
+                        function_ref<const RunOutcome &()> Next, const ElementTable &E,
+                        bool SameModule) {
+  Differences D;
   // 1. Shifts by the width or more, at wave 64 only.
-  std::set<const Instruction *> Undef32;
+  std::set<const Instruction *> Undef32, Seen;
   for (const UndefinedOp &U : R32.Undefined)
     Undef32.insert(U.At);
-  std::set<const Instruction *> Reported;
   for (const UndefinedOp &U : R64.Undefined) {
-    if (Undef32.count(U.At) || !Reported.insert(U.At).second)
-      continue;
-    ModelFinding F;
-    F.Check = "wave64-lane-mask-width";
-    F.At = chainOf(U.At);
-    F.Message = "with 64-lane wavefronts this " + U.What +
-                "; with 32 lanes it is defined (a full-wave mask built by shifting by the "
-                "wave size)";
-    Tier(F);
-    R.Findings.push_back(std::move(F));
+    bool At32 = SameModule ? Undef32.count(U.At) != 0 : !R32.Undefined.empty();
+    if (!At32 && Seen.insert(U.At).second)
+      D.Undefined.push_back(&U);
   }
 
   // 2. The same global place, stored in both runs.
-  BitVector Union32, Union64;
   auto Grow = [](BitVector &A, const BitVector &B) {
     if (A.size() < B.size())
       A.resize(B.size());
@@ -198,14 +256,6 @@ void compareKernel(const Function &K, ModuleReport &R) {
     C.resize(A.size());
     A |= C;
   };
-  struct PerStore {
-    std::set<unsigned> Missing, Extra;
-    bool Uninit = false;
-    std::vector<const Instruction *> Exchanges;
-    unsigned Places = 0;
-  };
-  std::map<const Instruction *, PerStore> ByStore;
-  std::vector<const Instruction *> Order;
   // A place two work-items store without an atomic holds the last writer's
   // value, in an order the model does not know: left out of both runs.
   std::set<std::pair<unsigned, uint64_t>> Raced;
@@ -221,6 +271,7 @@ void compareKernel(const Function &K, ModuleReport &R) {
       if (!Raced.count(Key))
         Grow(U, V.Taint);
   };
+  BitVector Union32, Union64;
   UnionOf(R32, Union32);
   // A kernel written for 64 lanes: its wave-32 run loses what the wave-64
   // run keeps. Not a finding of this model.
@@ -232,22 +283,20 @@ void compareKernel(const Function &K, ModuleReport &R) {
   // inputs of its wave-32 run unstored: where a block's share of the work
   // is counted in wavefronts, the next block does what block 0 did at wave
   // 32 beyond its own share. Only the union (3. below) looks at it.
-  RunOutcome Next64;
+  const RunOutcome *Next64 = nullptr;
   if (minus(Union32, Own64).any()) {
-    L.Block = 1;
-    Next64 = runWorkgroup(K, L, E);
-    L.Block = 0;
-    if (!Next64.Modelled) {
-      R.NotModelled.push_back({Name, Next64.NotModelled});
-      return;
+    Next64 = &Next();
+    if (!Next64->Modelled) {
+      D.NextNotModelled = Next64->NotModelled;
+      return D;
     }
-    AddRaces(Next64);
-    UnionOf(Next64, Union64);
+    AddRaces(*Next64);
+    UnionOf(*Next64, Union64);
   }
   BitVector Lost64 = minus(Union32, Union64);
-  bool WrittenFor64 = Lost32.any() && !Lost64.any();
-  if (WrittenFor64)
-    return;
+  D.WrittenFor64 = Lost32.any() && !Lost64.any();
+  if (D.WrittenFor64)
+    return D;
   for (const auto &[Key, V64] : R64.Global) {
     auto It = R32.Global.find(Key);
     if (It == R32.Global.end() || Raced.count(Key))
@@ -271,13 +320,15 @@ void compareKernel(const Function &K, ModuleReport &R) {
     // groups the code itself forms, the model cannot tell intent from bug,
     // so it leaves these to the AST tier (which sees the groups written
     // with 32).
-    if (Extra.any() && !Uninit)
+    if (Extra.any() && !Uninit) {
+      D.CrossedGroups = true;
       continue;
+    }
     if (!Missing.any() && !Uninit)
       continue;
-    auto [PS, New] = ByStore.try_emplace(V64.Store);
+    auto [PS, New] = D.ByStore.try_emplace(V64.Store);
     if (New)
-      Order.push_back(V64.Store);
+      D.Order.push_back(V64.Store);
     for (unsigned T : readersOf(Missing, E))
       PS->second.Missing.insert(T);
     for (unsigned T : readersOf(Extra, E))
@@ -288,8 +339,53 @@ void compareKernel(const Function &K, ModuleReport &R) {
         PS->second.Exchanges.push_back(X);
     ++PS->second.Places;
   }
-  for (const Instruction *S : Order) {
-    const PerStore &P = ByStore[S];
+  if (!D.Order.empty() || !Lost64.any())
+    return D;
+
+  // 3. Inputs that reach global memory at wave 32 and nowhere at wave 64.
+  D.Lost64 = Lost64;
+  // Blame the store that carried them at wave 32.
+  for (const auto &[Key, V32] : R32.Global) {
+    if (Raced.count(Key))
+      continue;
+    BitVector Common = V32.Taint;
+    Common.resize(std::max(Common.size(), Lost64.size()));
+    BitVector L64 = Lost64;
+    L64.resize(Common.size());
+    Common &= L64;
+    if (Common.any()) {
+      D.LostStore = V32.Store;
+      D.LostExchanges = V32.Exchanges;
+      break;
+    }
+  }
+  // Read at wave 64 but dropped on the way (a reduction that stops short),
+  // or never read (rows divided among a count of 32-lane warps).
+  BitVector Read64 = R64.InputsRead;
+  if (Next64)
+    Grow(Read64, Next64->InputsRead);
+  Read64.resize(std::max(Read64.size(), Lost64.size()));
+  D.Dropped = Lost64;
+  D.Dropped.resize(Read64.size());
+  D.Dropped &= Read64;
+  return D;
+}
+
+/// The findings of \p D, in the order of the stores.
+void reportDifferences(const Differences &D, const ElementTable &E, ModuleReport &R,
+                       function_ref<void(ModelFinding &)> Tier) {
+  for (const UndefinedOp *U : D.Undefined) {
+    ModelFinding F;
+    F.Check = "wave64-lane-mask-width";
+    F.At = chainOf(U->At);
+    F.Message = "with 64-lane wavefronts this " + U->What +
+                "; with 32 lanes it is defined (a full-wave mask built by shifting by the "
+                "wave size)";
+    Tier(F);
+    R.Findings.push_back(std::move(F));
+  }
+  for (const Instruction *S : D.Order) {
+    const PerStore &P = D.ByStore.at(S);
     ModelFinding F;
     F.At = chainOf(S);
     std::string Places = P.Places == 1 ? "the value stored here"
@@ -316,55 +412,256 @@ void compareKernel(const Function &K, ModuleReport &R) {
     Tier(F);
     R.Findings.push_back(std::move(F));
   }
-  if (!Order.empty())
+  if (!D.Order.empty() || !D.Lost64.any() || !D.LostStore)
     return;
-
-  // 3. Inputs that reach global memory at wave 32 and nowhere at wave 64.
-  if (!Lost64.any())
-    return;
-  // Blame the store that carried them at wave 32.
-  const Instruction *Store = nullptr;
-  std::vector<const Instruction *> Exchanges;
-  for (const auto &[Key, V32] : R32.Global) {
-    if (Raced.count(Key))
-      continue;
-    BitVector Common = V32.Taint;
-    Common.resize(std::max(Common.size(), Lost64.size()));
-    BitVector L64 = Lost64;
-    L64.resize(Common.size());
-    Common &= L64;
-    if (Common.any()) {
-      Store = V32.Store;
-      Exchanges = V32.Exchanges;
-      break;
-    }
-  }
-  if (!Store)
-    return;
-  // Read at wave 64 but dropped on the way (a reduction that stops short),
-  // or never read (rows divided among a count of 32-lane warps).
-  BitVector Read64 = R64.InputsRead;
-  Grow(Read64, Next64.InputsRead);
-  Read64.resize(std::max(Read64.size(), Lost64.size()));
-  BitVector Dropped = Lost64;
-  Dropped.resize(Read64.size());
-  Dropped &= Read64;
   ModelFinding F;
-  F.At = chainOf(Store);
-  if (Dropped.any()) {
+  F.At = chainOf(D.LostStore);
+  if (D.Dropped.any()) {
     F.Check = "wave64-partial-reduction";
-    F.Message = "with 64-lane wavefronts the inputs of " + describeThreads(readersOf(Dropped, E)) +
+    F.Message = "with 64-lane wavefronts the inputs of " +
+                describeThreads(readersOf(D.Dropped, E)) +
                 " are read but reach no store to global memory; with 32 lanes they are "
                 "combined into the values stored here (the exchange stops short of 64 lanes)";
   } else {
     F.Check = "wave64-hardcoded-warp-size";
-    F.Message = "with 64-lane wavefronts the inputs that " + describeThreads(readersOf(Lost64, E)) +
+    F.Message = "with 64-lane wavefronts the inputs that " +
+                describeThreads(readersOf(D.Lost64, E)) +
                 " read with 32 lanes are never read, and what they feed is never stored (work "
                 "is divided by a count of 32-lane warps)";
   }
-  addExchanges(F, Exchanges);
+  addExchanges(F, D.LostExchanges);
   Tier(F);
   R.Findings.push_back(std::move(F));
+}
+
+/// The functions \p K runs: itself and the bodies it calls (what inlining left).
+std::vector<const Function *> reachable(const Function &K) {
+  std::vector<const Function *> Out{&K};
+  std::set<const Function *> Seen{&K};
+  for (size_t I = 0; I < Out.size(); ++I)
+    for (const Instruction &Ins : instructions(*Out[I]))
+      if (const auto *CB = dyn_cast<CallBase>(&Ins))
+        if (const Function *C = CB->getCalledFunction();
+            C && !C->isDeclaration() && Seen.insert(C).second)
+          Out.push_back(C);
+  return Out;
+}
+
+/// The unit's functions by their debug-info subprogram (ModuleReport::Functions).
+using FunctionIds = std::map<const DISubprogram *, unsigned>;
+
+/// The extents of the functions of \p M, read before optimisation.
+FunctionIds functionExtents(const Module &M, std::vector<FunctionExtent> &Out) {
+  FunctionIds Ids;
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F))
+      for (const DILocation *D = I.getDebugLoc().get(); D; D = D->getInlinedAt()) {
+        const DISubprogram *SP = D->getScope() ? D->getScope()->getSubprogram() : nullptr;
+        if (!SP || !D->getLine())
+          continue;
+        auto [It, New] = Ids.try_emplace(SP, unsigned(Out.size()));
+        if (New) {
+          FunctionExtent E;
+          Place P = placeOf(D);
+          E.File = P.File;
+          E.First = SP->getLine() ? SP->getLine() : D->getLine();
+          Out.push_back(E);
+        }
+        FunctionExtent &E = Out[It->second];
+        E.First = std::min(E.First, D->getLine());
+        E.Last = std::max(E.Last, D->getLine());
+      }
+  return Ids;
+}
+
+/// The functions whose code the instructions of \p BBs come from.
+template <typename Blocks>
+std::set<unsigned> functionsOf(const Blocks &BBs, const FunctionIds &Ids) {
+  std::set<const DILocation *> Locs;
+  for (const BasicBlock *BB : BBs)
+    for (const Instruction &I : *BB)
+      for (const DILocation *D = I.getDebugLoc().get(); D && Locs.insert(D).second;
+           D = D->getInlinedAt())
+        ;
+  std::set<unsigned> Out;
+  for (const DILocation *D : Locs)
+    if (const DISubprogram *SP = D->getScope() ? D->getScope()->getSubprogram() : nullptr)
+      if (auto It = Ids.find(SP); It != Ids.end())
+        Out.insert(It->second);
+  return Out;
+}
+
+/// The source lines of the instructions of \p BBs: each instruction's own
+/// line and the lines it was inlined at.
+template <typename Blocks> std::set<SourceLine> linesOf(const Blocks &BBs) {
+  std::set<const DILocation *> Locs;
+  for (const BasicBlock *BB : BBs)
+    for (const Instruction &I : *BB)
+      for (const DILocation *D = I.getDebugLoc().get(); D && Locs.insert(D).second;
+           D = D->getInlinedAt())
+        ;
+  std::set<SourceLine> Out;
+  for (const DILocation *D : Locs) {
+    Place P = placeOf(D);
+    if (P.Line)
+      Out.insert({P.File, P.Line});
+  }
+  return Out;
+}
+
+std::vector<const BasicBlock *> blocksOf(const Function &K) {
+  std::vector<const BasicBlock *> Out;
+  for (const Function *F : reachable(K))
+    for (const BasicBlock &BB : *F)
+      Out.push_back(&BB);
+  return Out;
+}
+
+} // namespace
+
+/// What a fixed copy of a unit is compared with: per kernel symbol, the
+/// launch, the element ids and the wave-32 run, with the run's pointers into
+/// its module cleared (the module is gone when the copy is analysed).
+struct KernelReference {
+  Launch L;
+  ElementTable E;
+  RunOutcome R32;
+};
+
+struct ModelReference {
+  std::map<std::string, KernelReference> Kernels;
+};
+
+namespace {
+
+RunOutcome withoutPointers(RunOutcome R) {
+  for (auto &[Key, V] : R.Global) {
+    V.Store = nullptr;
+    V.Exchanges.clear();
+  }
+  for (UndefinedOp &U : R.Undefined)
+    U.At = nullptr;
+  R.Visited.clear();
+  return R;
+}
+
+/// The row width of the second shape a kernel laid out in rows is run with:
+/// 32 threads, CUDA's warp (dim3(32, 8) and dim3(32, 32) are the usual 2-D
+/// blocks of CUDA code).
+constexpr unsigned RowWidth = 32;
+
+/// \p K, or a function it calls, reads threadIdx.y or threadIdx.z.
+bool usesRows(const Function &K) {
+  for (const Function *F : reachable(K))
+    for (const Instruction &I : instructions(*F))
+      if (const auto *CB = dyn_cast<CallBase>(&I))
+        if (const Function *C = CB->getCalledFunction())
+          if (C->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_y ||
+              C->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_z)
+            return true;
+  return false;
+}
+
+void compareKernel(const Function &K, ModuleReport &R, ModelReference &NewRef,
+                   const ModelReference *Ref, const FunctionIds &Ids) {
+  Launch L = launchOf(K);
+  ElementTable E;
+  L.WaveSize = 32;
+  RunOutcome R32 = runWorkgroup(K, L, E);
+  L.WaveSize = 64;
+  RunOutcome R64 = runWorkgroup(K, L, E);
+  ++R.Kernels;
+  KernelVerdict V;
+  V.Symbol = K.getName().str();
+  V.Run = true;
+  std::vector<const BasicBlock *> All = blocksOf(K);
+  V.Lines = linesOf(All);
+  V.Reaches = functionsOf(All, Ids);
+  std::string Name = K.getSubprogram() ? K.getSubprogram()->getName().str() : K.getName().str();
+  auto Push = [&] { R.Verdicts.push_back(std::move(V)); };
+  if (!R32.Modelled || !R64.Modelled) {
+    R.NotModelled.push_back({Name, !R32.Modelled ? R32.NotModelled : R64.NotModelled});
+    return Push();
+  }
+  std::vector<const BasicBlock *> Both;
+  for (const BasicBlock *BB : R32.Visited)
+    if (R64.Visited.count(BB))
+      Both.push_back(BB);
+  V.Executed = linesOf(Both);
+  V.Entered = functionsOf(Both, Ids);
+  std::optional<RunOutcome> Next64;
+  auto Next = [&]() -> const RunOutcome & {
+    if (!Next64) {
+      Launch N = L;
+      N.Block = 1;
+      Next64 = runWorkgroup(K, N, E);
+    }
+    return *Next64;
+  };
+  Differences D = compareRuns(R32, R64, Next, E, /*SameModule=*/true);
+  if (D.NextNotModelled) {
+    R.NotModelled.push_back({Name, *D.NextNotModelled});
+    return Push();
+  }
+  V.Modelled = true;
+  V.Same = sameOutcome(R32, R64);
+  // A kernel laid out in rows (threadIdx.y or .z) without a fixed shape is
+  // usually launched with rows of 32 threads, two of which share a 64-lane
+  // wavefront: the same at both widths only if it is so with such rows too.
+  unsigned Size = L.BlockX * L.BlockY * L.BlockZ;
+  if (V.Same && !K.getMetadata("reqd_work_group_size") && usesRows(K) &&
+      Size >= 2 * RowWidth) {
+    Launch Rows = L;
+    Rows.BlockX = RowWidth;
+    Rows.BlockY = Size / RowWidth;
+    Rows.BlockZ = 1;
+    ElementTable RE;
+    Rows.WaveSize = 32;
+    RunOutcome S32 = runWorkgroup(K, Rows, RE);
+    Rows.WaveSize = 64;
+    RunOutcome S64 = runWorkgroup(K, Rows, RE);
+    V.Same = S32.Modelled && S64.Modelled && sameOutcome(S32, S64);
+  }
+  V.Differs = D.any();
+
+  // A fixed copy: its wave-64 run against the original's wave-32 run.
+  if (Ref)
+    if (auto It = Ref->Kernels.find(V.Symbol); It != Ref->Kernels.end()) {
+      const KernelReference &KR = It->second;
+      ElementTable FE = KR.E;
+      Launch FL = KR.L;
+      FL.WaveSize = 64;
+      RunOutcome F64 = runWorkgroup(K, FL, FE);
+      std::optional<RunOutcome> FNext;
+      auto NextF = [&]() -> const RunOutcome & {
+        if (!FNext) {
+          Launch N = FL;
+          N.Block = 1;
+          FNext = runWorkgroup(K, N, FE);
+        }
+        return *FNext;
+      };
+      if (F64.Modelled) {
+        Differences FD = compareRuns(KR.R32, F64, NextF, FE, /*SameModule=*/false);
+        // What the model reports (values that lose inputs, inputs that
+        // reach nothing, undefined shifts), not values that gain other
+        // lanes' inputs: a fix that groups lanes by the wavefront instead of
+        // by 32 gives each group more lanes, which is what it is for.
+        V.MatchesReference = !FD.NextNotModelled && !FD.reported();
+      }
+    }
+  NewRef.Kernels.try_emplace(V.Symbol, KernelReference{L, E, withoutPointers(R32)});
+
+  std::string Shape = "one workgroup of " + std::to_string(L.BlockX * L.BlockY * L.BlockZ) +
+                      " work-items";
+  auto Tier = [&](ModelFinding &F) {
+    F.Notes.insert(F.Notes.begin(),
+                   {Chain(), std::string(ModelNotePrefix) + " " + Shape + " of '" + Name +
+                              "' run with 32-lane and with 64-lane wavefronts on the same "
+                              "inputs"});
+  };
+  reportDifferences(D, E, R, Tier);
+  Push();
 }
 
 } // namespace
@@ -407,16 +704,28 @@ bool dependsOnTheWave(const Function &K) {
   return false;
 }
 
-ModuleReport analyseModule(Module &M) {
-  optimise(M);
+ModuleReport analyseModule(Module &M, const ModelReference *Ref) {
   ModuleReport R;
+  FunctionIds Ids = functionExtents(M, R.Functions);
+  optimise(M);
+  auto NewRef = std::make_shared<ModelReference>();
   for (const Function &F : M)
     if (!F.isDeclaration() && F.getCallingConv() == CallingConv::AMDGPU_KERNEL) {
-      if (dependsOnTheWave(F))
-        compareKernel(F, R);
-      else
+      if (dependsOnTheWave(F)) {
+        compareKernel(F, R, *NewRef, Ref, Ids);
+      } else {
+        // Both runs would execute the same instructions on the same values.
         ++R.Skipped;
+        KernelVerdict V;
+        V.Symbol = F.getName().str();
+        V.Modelled = V.Same = true;
+        std::vector<const BasicBlock *> All = blocksOf(F);
+        V.Lines = V.Executed = linesOf(All);
+        V.Reaches = V.Entered = functionsOf(All, Ids);
+        R.Verdicts.push_back(std::move(V));
+      }
     }
+  R.Reference = std::move(NewRef);
   return R;
 }
 
@@ -426,9 +735,11 @@ namespace {
 /// forwards it every declaration) and runs the model at its end.
 class ModelRunner : public clang::ASTConsumer {
 public:
-  ModelRunner(clang::CompilerInstance &CI, clang::tidy::ClangTidyContext &Context)
+  ModelRunner(clang::CompilerInstance &CI, clang::tidy::ClangTidyContext &Context,
+              ModelExchange *Exchange)
       : LLCtx(std::make_unique<llvm::LLVMContext>()),
-        CGO(std::make_unique<clang::CodeGenOptions>(CI.getCodeGenOpts())), Context(Context) {
+        CGO(std::make_unique<clang::CodeGenOptions>(CI.getCodeGenOpts())), Context(Context),
+        Exchange(Exchange) {
     CGO->OptimizationLevel = 2; // no optnone on the functions
     CGO->DisableO0ImplyOptNone = true;
     CGO->setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
@@ -512,7 +823,7 @@ public:
     Module *M = CG->GetModule();
     if (!M)
       return;
-    ModuleReport R = analyseModule(*M);
+    ModuleReport R = analyseModule(*M, Exchange ? Exchange->Reference.get() : nullptr);
     // WAVECHECK_MODEL_TRACE=1: which kernels the model could not run, why.
     if (std::getenv("WAVECHECK_MODEL_TRACE")) {
       llvm::errs() << "wave model: " << R.Kernels << " kernels run, " << R.NotModelled.size()
@@ -520,6 +831,17 @@ public:
                    << " without a wave operation not run\n";
       for (const auto &[K, Why] : R.NotModelled)
         llvm::errs() << "wave model: '" << K << "' not modelled: " << Why << "\n";
+      for (const KernelVerdict &V : R.Verdicts)
+        llvm::errs() << "wave model: '" << V.Symbol << "': "
+                     << (!V.Run ? "not run" : !V.Modelled ? "not modelled"
+                                          : V.Same         ? "the same at both widths"
+                                          : V.Differs      ? "differs (reported or crossed groups)"
+                                                           : "differs where the code's own lane mapping explains it")
+                     << (Exchange && Exchange->Reference
+                             ? (V.MatchesReference ? "; matches the original at wave 32"
+                                                   : "; does not match the original at wave 32")
+                             : "")
+                     << "\n";
     }
     clang::SourceManager &SM = Ctx.getSourceManager();
     auto Loc = [&](const Place &P) -> clang::SourceLocation {
@@ -558,6 +880,8 @@ public:
       for (auto [CL, I] = User(F.At, At + 1); CL.isValid(); std::tie(CL, I) = User(F.At, I + 1))
         Context.diag(F.Check, CL, "inlined from here", clang::DiagnosticIDs::Note);
     }
+    if (Exchange)
+      Exchange->Report = std::move(R);
   }
 
 private:
@@ -568,13 +892,15 @@ private:
   std::unique_ptr<clang::DiagnosticsEngine> Diags;
   std::unique_ptr<clang::CodeGenerator> CG;
   clang::tidy::ClangTidyContext &Context;
+  ModelExchange *Exchange;
   clang::ASTContext *AST = nullptr;
 };
 
 } // namespace
 
 std::unique_ptr<clang::ASTConsumer> makeWaveModelConsumer(clang::CompilerInstance &CI,
-                                                          clang::tidy::ClangTidyContext &Context) {
+                                                          clang::tidy::ClangTidyContext &Context,
+                                                          ModelExchange *Exchange) {
   const clang::LangOptions &LO = CI.getLangOpts();
   if (!LO.CUDAIsDevice || !CI.getTarget().getTriple().isAMDGCN())
     return nullptr;
@@ -582,7 +908,7 @@ std::unique_ptr<clang::ASTConsumer> makeWaveModelConsumer(clang::CompilerInstanc
   // what the 32-lane original does.
   if (CI.getTarget().getGridValue().GV_Warp_Size != 64)
     return nullptr;
-  return std::make_unique<ModelRunner>(CI, Context);
+  return std::make_unique<ModelRunner>(CI, Context, Exchange);
 }
 
 } // namespace wavecheck::model

@@ -157,6 +157,10 @@ int main(int argc, char **argv) {
     for (const std::string &Name : wavecheck::registeredChecks()) {
       const wavecheck::RuleInfo *R = wavecheck::findRule(Name);
       outs() << Name << "\n    " << (R ? R->Summary : "(no catalogue entry)") << "\n";
+      if (R)
+        outs() << "    found by: "
+               << (R->Tiers == "ast,model" ? "the AST tier and the wave model" : "the AST tier")
+               << "\n";
     }
     return ExitClean;
   }

@@ -20,16 +20,17 @@ __global__ void sums(const float *in, float *out) {
   const int nwarps = blockDim.x / kWarpSize;
   float v = in[threadIdx.x];
   v += __shfl_down(v, 1, kWarpSize);
+  unsigned long long positive = __ballot(v > 0.0f);
   if (lane == 0)
     partial[warp] = v;
   __syncthreads();
   if (threadIdx.x < nwarps)
-    out[threadIdx.x] = partial[threadIdx.x] + (__ballot(v > 0.0f) != 0);
+    out[threadIdx.x] = partial[threadIdx.x] + __popcll(positive);
 }
 
 // Used only at run time in device code: the fix is warpSize.
 __global__ void runtime_only(int *out) {
-  out[threadIdx.x] = threadIdx.x / HALF_WARP + (__activemask() != 0);
+  out[threadIdx.x] = threadIdx.x / HALF_WARP + __popcll(__activemask());
 }
 
 // Uses that are no role (an unrelated product) do not make a finding.

@@ -47,7 +47,7 @@ __global__ void uses(int *out, int sel) {
   int e = threadIdx.x % WS_HOST;
   int f = threadIdx.x & (WS_SHARED - 1);
   out[threadIdx.x] = a + b + c + d + e + f + LOG_WS + lane_of(threadIdx.x) +
-                     (__ballot(a == 0) != 0);
+                     __popcll(__ballot(a == 0));
 }
 
 // 32-lane logical warps: every shuffle has width 32 and no vote is used.
