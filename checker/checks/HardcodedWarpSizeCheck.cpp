@@ -105,6 +105,19 @@ struct HardcodedWarpSizeCheck::State {
   /// arrays written at any other index, and loops reading 32 slots of one.
   llvm::SmallPtrSet<const VarDecl *, 8> PerWaveTables, OtherWrites;
   std::vector<TableRead> TableReads;
+  /// A constant `32 * K` (`constexpr int kTile = 32 * kVals;`): the elements
+  /// of a tile that 32 lanes cover, K each.
+  struct TileConst {
+    const VarDecl *Var;
+    const IntegerLiteral *Lit;
+    const BinaryOperator *Mul;
+    int64_t K;
+  };
+  std::vector<TileConst> TileConsts;
+  /// Per function: the constants it reads, and the K of its products
+  /// `lane * K` with a lane id counted in wavefronts (`tid % warpSize`).
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallPtrSet<const VarDecl *, 4>> ConstUses;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<int64_t, 4>> LaneProducts;
 
   const SourceManager &sm() const { return Ctx->getSourceManager(); }
 
@@ -396,6 +409,64 @@ struct HardcodedWarpSizeCheck::State {
       TableReads.push_back({VD, Cond->getRHS(), Cond, Fn});
   }
 
+  /// Records `32 * K` initialising a constant, read by tileCandidates().
+  void tileConst(const IntegerLiteral *Lit) {
+    const Stmt *Child = nullptr;
+    const auto *Mul = dyn_cast_or_null<BinaryOperator>(semanticParent(Lit, *Ctx, &Child));
+    if (!Mul || Mul->getOpcode() != BO_Mul)
+      return;
+    const Expr *Other = Mul->getLHS()->IgnoreParenImpCasts() == Lit ? Mul->getRHS() : Mul->getLHS();
+    std::optional<int64_t> K = constantValue(Other, *Ctx);
+    const Stmt *Top = Mul;
+    while (true) { // up through parentheses and implicit casts to the variable
+      DynTypedNodeList Ps = Ctx->getParents(*Top);
+      if (Ps.empty())
+        return;
+      if (const auto *VD = Ps[0].get<VarDecl>()) {
+        if (K && *K > 1 && VD->getType().isConstQualified() && VD->getInit() &&
+            VD->getInit()->IgnoreParenImpCasts() == Mul)
+          TileConsts.push_back({VD->getCanonicalDecl(), Lit, Mul, *K});
+        return;
+      }
+      const Stmt *P = Ps[0].get<Stmt>();
+      if (!isa_and_nonnull<ParenExpr, ImplicitCastExpr>(P))
+        return;
+      Top = P;
+    }
+  }
+
+  /// Records a read of a constant, or a product `lane * K` with a lane id
+  /// counted in wavefronts, in device code.
+  void tileUse(const Expr *E) {
+    const FunctionDecl *Fn = enclosingDeviceFunction(E, *Ctx);
+    if (!Fn)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        ConstUses[Fn].insert(VD->getCanonicalDecl());
+      return;
+    }
+    const auto *Mul = cast<BinaryOperator>(E);
+    for (auto [Lane, Other] : {std::pair(Mul->getLHS(), Mul->getRHS()),
+                               std::pair(Mul->getRHS(), Mul->getLHS())})
+      if (std::optional<int64_t> K = constantValue(Other, *Ctx);
+          K && isLaneId(Lane, *Ctx, /*BareThreadIndex=*/false) &&
+          !laneIdComputedWith32(Lane, *Ctx))
+        LaneProducts[Fn].push_back(*K);
+  }
+
+  /// Candidates for the tiles of `32 * K` elements that a function walks
+  /// with `lane * K` and a lane id counted in wavefronts.
+  void tileCandidates() {
+    for (const TileConst &T : TileConsts)
+      for (const auto &[Fn, Uses] : ConstUses)
+        if (Uses.contains(T.Var) && LaneProducts.count(Fn) &&
+            llvm::is_contained(LaneProducts.find(Fn)->second, T.K)) {
+          add(Role::TileWidth, Fn, T.Lit, quote(T.Mul->getSourceRange()), {});
+          break;
+        }
+  }
+
   /// Candidates for the loops over 32 slots of a table that only a warp id
   /// counted in wavefronts writes, and of 32 slots.
   void tableCandidates() {
@@ -571,6 +642,11 @@ void HardcodedWarpSizeCheck::registerMatchers(MatchFinder *Finder) {
                                       arraySubscriptExpr().bind("sub"), macroValue)),
                      this);
   Finder->addMatcher(varDecl(user, hasType(constantArrayType())).bind("arr"), this);
+  Finder->addMatcher(
+      expr(user, anyOf(declRefExpr(to(varDecl(hasType(isConstQualified())))),
+                       binaryOperator(hasOperatorName("*"))))
+          .bind("tileuse"),
+      this);
 }
 
 void HardcodedWarpSizeCheck::check(const MatchFinder::MatchResult &Result) {
@@ -591,6 +667,7 @@ void HardcodedWarpSizeCheck::check(const MatchFinder::MatchResult &Result) {
         St.Literals[Fn].push_back(L);
     if (Lit->getValue() != CudaWarpSize)
       return;
+    St.tileConst(Lit);
     auto It = St.Defs.find(St.sm().getSpellingLoc(L).getRawEncoding());
     if (L.isMacroID() && It != St.Defs.end() && requiresConstant(Lit, *St.Ctx))
       It->second.NeedsConstant = true;
@@ -620,6 +697,8 @@ void HardcodedWarpSizeCheck::check(const MatchFinder::MatchResult &Result) {
     St.arithmetic(BO);
   } else if (const auto *Inc = N.getNodeAs<BinaryOperator>("inc")) {
     St.stride(Inc);
+  } else if (const auto *Use = N.getNodeAs<Expr>("tileuse")) {
+    St.tileUse(Use);
   }
 }
 
@@ -628,7 +707,7 @@ void HardcodedWarpSizeCheck::onEndOfTranslationUnit() {
   unsigned W = St.Target ? St.Target->WaveSize : 0;
   std::optional<LaneGroups> Groups;
   if (W == Wave64)
-    St.tableCandidates();
+    St.tableCandidates(), St.tileCandidates();
   if (W == Wave64 && !St.Findings.empty())
     Groups.emplace(*St.Ctx);
   for (size_t I = 0; W == Wave64 && I < St.Findings.size(); ++I) {
@@ -656,7 +735,8 @@ void HardcodedWarpSizeCheck::onEndOfTranslationUnit() {
     if (F.R == Role::Gather && !Groups->crossesHalves(F.Gather))
       continue;
     const LaneEvidence &Why = Around.Crossing ? Around.Crossing : Around.Wave;
-    if (!St.fixIsCertain(Fn, F, *Groups) || F.R == Role::Gather || F.R == Role::TableRows)
+    if (!St.fixIsCertain(Fn, F, *Groups) || F.R == Role::Gather || F.R == Role::TableRows ||
+        F.R == Role::TileWidth)
       F.Fixes.clear(), F.Uncertain = true;
     if (Def && Named) {
       Def->Uses.push_back(I); // reported at the definition below
