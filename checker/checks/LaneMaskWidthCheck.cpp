@@ -286,6 +286,8 @@ bool LaneMaskWidthCheck::usedAsLaneMask(const Expr *E, ASTContext &Ctx) {
     if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
       const Expr *Other = sameExpr(BO->getLHS(), Cur) ? BO->getRHS() : BO->getLHS();
       if (BO->getOpcode() == BO_And || BO->getOpcode() == BO_Or || BO->getOpcode() == BO_Xor) {
+        if (isNarrowInt(BO->getType(), Ctx)) // still 32 bits: not widened here
+          return false;
         if (Flow.isMaskValue(Other))
           return true;
       } else if (BO->getOpcode() == BO_Assign && sameExpr(BO->getRHS(), Cur)) {

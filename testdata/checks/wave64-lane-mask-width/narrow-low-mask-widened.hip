@@ -46,7 +46,7 @@ __global__ void firstLanesWide(const int *x, unsigned long long *out, int w) {
 __global__ void halfGroups(const int *x, unsigned long long *out) {
   int sub = (threadIdx.x % warpSize) & 16;
   unsigned long long b = __ballot(x[blockIdx.x * blockDim.x + threadIdx.x] > 3);
-  out[blockIdx.x * blockDim.x + threadIdx.x] = b & (((1u << 16) - 1) << (sub & 31));
+  out[blockIdx.x * blockDim.x + threadIdx.x] = b & (((1u << 16) - 1) << sub);
 }
 
 // Not reported: a 64-bit value of low bits that is data, not a lane mask.
