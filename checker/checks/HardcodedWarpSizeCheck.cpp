@@ -336,26 +336,37 @@ struct HardcodedWarpSizeCheck::State {
     add(Ro, Fn, R, quote(BO->getSourceRange()), Edits);
   }
 
-  /// The 32 of a stride: \p E itself when it is 32, or the factor 32 of a
-  /// product `32 * V` / `V * 32` (lanes that each take V consecutive
-  /// elements); nullptr otherwise.
-  const Expr *strideFactor32(const Expr *E) const {
+  /// The 32 of a stride over a lane-indexed variable initialised with
+  /// \p Init: the stride itself when it is 32 (`k = lane; k += 32`), or the
+  /// factor 32 of `32 * V` when the variable starts at `lane * V` with the
+  /// same constant V (lanes that each take V consecutive elements); nullptr
+  /// otherwise (`k += warpSize * V` with V = 32 is a count of values).
+  const Expr *strideFactor32(const Expr *E, const Expr *Init) const {
     if (constantValue(E, *Ctx) == CudaWarpSize)
       return E;
     const auto *Mul = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-    if (!Mul || Mul->getOpcode() != BO_Mul)
+    const auto *Start = dyn_cast_or_null<BinaryOperator>(Init ? Init->IgnoreParenImpCasts()
+                                                              : nullptr);
+    if (!Mul || Mul->getOpcode() != BO_Mul || !Start || Start->getOpcode() != BO_Mul)
       return nullptr;
-    for (const Expr *Factor : {Mul->getLHS(), Mul->getRHS()})
-      if (constantValue(Factor, *Ctx) == CudaWarpSize)
+    std::optional<int64_t> PerLane;
+    for (auto [L, K] : {std::pair(Start->getLHS(), Start->getRHS()),
+                        std::pair(Start->getRHS(), Start->getLHS())})
+      if (std::optional<int64_t> V = constantValue(K, *Ctx); V && mentionsLaneId(L, *Ctx))
+        PerLane = V;
+    for (auto [Factor, Other] : {std::pair(Mul->getLHS(), Mul->getRHS()),
+                                 std::pair(Mul->getRHS(), Mul->getLHS())})
+      if (PerLane && constantValue(Factor, *Ctx) == CudaWarpSize &&
+          constantValue(Other, *Ctx) == PerLane)
         return Factor;
     return nullptr;
   }
 
-  /// `k += 32` (or `k += 32 * V`) in a loop, where `k` starts from a lane id
-  /// (`lane`, `lane * V`).
+  /// `k += 32` in a loop, where `k` starts from a lane id, or `k += 32 * V`
+  /// where it starts from `lane * V`.
   void stride(const BinaryOperator *Inc) {
     const VarDecl *VD = localVarRef(Inc->getLHS());
-    const Expr *By32 = VD ? strideFactor32(Inc->getRHS()) : nullptr;
+    const Expr *By32 = VD ? strideFactor32(Inc->getRHS(), VD->getInit()) : nullptr;
     if (By32 && mentionsLaneId(VD->getInit(), *Ctx))
       add(Role::Stride, enclosingDeviceFunction(Inc, *Ctx), By32,
           quote(Inc->getSourceRange()), {{By32->getSourceRange(), waveSize(Inc)}});

@@ -56,6 +56,19 @@ __global__ void tileSumsGroups(const float *x, float *y, int n) {
     y[group] = s;
 }
 
+// Not reported: 32 values per lane, each lane starting 32 values further;
+// the stride counts the wavefront in warpSize.
+constexpr int kPerLane = 32;
+__global__ void packedRows(const unsigned char *x, float *y, int n) {
+  int lane = threadIdx.x % warpSize;
+  float s = 0;
+  for (int i = lane * kPerLane; i < n; i += warpSize * kPerLane)
+    s += x[i];
+  s = waveSum(s);
+  if (lane == 0)
+    y[blockIdx.x] = s;
+}
+
 // Not reported: 32 * 4 bytes of a row, not lanes.
 constexpr int kRowBytes = 32 * 4;
 __global__ void rowCopy(const unsigned char *x, unsigned char *y) {
