@@ -65,6 +65,14 @@ struct HardcodedWarpSizeCheck::State {
     std::vector<FixItHint> Fixes;
     const VarDecl *Array; ///< Extent: reported only when lane-indexed
     bool Uncertain = false; ///< fixIsCertain() said no: no fix-it at the definition either
+    const CallExpr *Gather = nullptr; ///< Gather: the shuffle
+  };
+  /// A loop over the slots of an array, `for (i = 0; i < 32; ++i) ... t[i]`.
+  struct TableRead {
+    const VarDecl *Array;
+    const Expr *Bound; ///< the 32
+    const BinaryOperator *Cond;
+    const FunctionDecl *Fn;
   };
   struct Definition {
     std::string Name;
@@ -93,6 +101,23 @@ struct HardcodedWarpSizeCheck::State {
   /// Per function: every literal 32, 31, 16 or 5 written in it, and the
   /// candidates found there (fixIsCertain()).
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<SourceLocation, 8>> Literals;
+  /// Arrays written at a warp id counted in wavefronts (`t[tid / warpSize]`),
+  /// arrays written at any other index, and loops reading 32 slots of one.
+  llvm::SmallPtrSet<const VarDecl *, 8> PerWaveTables, OtherWrites;
+  std::vector<TableRead> TableReads;
+  /// A constant `32 * K` (`constexpr int kTile = 32 * kVals;`): the elements
+  /// of a tile that 32 lanes cover, K each.
+  struct TileConst {
+    const VarDecl *Var;
+    const IntegerLiteral *Lit;
+    const BinaryOperator *Mul;
+    int64_t K;
+  };
+  std::vector<TileConst> TileConsts;
+  /// Per function: the constants it reads, and the K of its products
+  /// `lane * K` with a lane id counted in wavefronts (`tid % warpSize`).
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallPtrSet<const VarDecl *, 4>> ConstUses;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<int64_t, 4>> LaneProducts;
 
   const SourceManager &sm() const { return Ctx->getSourceManager(); }
 
@@ -125,8 +150,83 @@ struct HardcodedWarpSizeCheck::State {
     return !Minus1 ? W : Paren ? "(" + W + " - 1)" : W + " - 1";
   }
 
+  /// The expression that gives the field \p ME reads its value, and the
+  /// object holding it: the field's initialiser in a `constexpr` object
+  /// (`constexpr Cfg cfg{32, 4}; ... cfg.warp`, also a default member
+  /// initialiser), or the one assignment `cfg.warp = 32;` of a local object
+  /// of the function that is written no other way (not assigned whole, not
+  /// initialised with a value for the field, its address never taken, never
+  /// passed to a call). nullptr when there is no such expression.
+  const Expr *fieldSource(const MemberExpr *ME, const VarDecl *&Holder) const {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    const auto *Base = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+    const auto *VD = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+    if (!FD || !VD || isa<ParmVarDecl>(VD) || ME->isArrow())
+      return nullptr;
+    Holder = VD;
+    auto Default = [&](const Expr *I) -> const Expr * {
+      if (isa_and_nonnull<CXXDefaultInitExpr>(I))
+        return FD->getInClassInitializer();
+      return I;
+    };
+    if (VD->isConstexpr()) {
+      const Expr *Init = VD->getAnyInitializer();
+      const auto *ILE = dyn_cast_or_null<InitListExpr>(Init ? Init->IgnoreImplicit() : nullptr);
+      if (ILE && FD->getFieldIndex() < ILE->getNumInits())
+        return Default(ILE->getInit(FD->getFieldIndex()));
+      return nullptr;
+    }
+    if (!VD->hasLocalStorage() || VD->getType().isConstQualified())
+      return nullptr;
+    if (const Expr *Init = VD->getInit()) // only a default construction, no values
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit());
+          !CE || CE->getNumArgs() != 0)
+        return nullptr;
+    const auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+    const Expr *Found = nullptr;
+    bool Other = !Fn || !Fn->getBody();
+    auto IsHolder = [&](const Expr *E) {
+      const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return D && D->getDecl() == VD;
+    };
+    forEachStmt(Fn ? Fn->getBody() : nullptr, [&](const Stmt *S) {
+      if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp()) {
+        const auto *L = dyn_cast<MemberExpr>(B->getLHS()->IgnoreParenImpCasts());
+        if (IsHolder(B->getLHS()))
+          Other = true;
+        else if (L && IsHolder(L->getBase()) && L->getMemberDecl() == FD) {
+          Other |= Found || B->getOpcode() != BO_Assign;
+          Found = B->getRHS();
+        }
+      } else if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+        const auto *M = dyn_cast<MemberExpr>(U->getSubExpr()->IgnoreParenImpCasts());
+        if ((U->getOpcode() == UO_AddrOf && IsHolder(U->getSubExpr())) ||
+            (U->isIncrementDecrementOp() && M && IsHolder(M->getBase())))
+          Other = true;
+      } else if (const auto *Call = dyn_cast<CallExpr>(S)) { // operators as well
+        for (const Expr *A : Call->arguments())
+          Other |= IsHolder(A);
+        if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+          Other |= MC->getImplicitObjectArgument() && IsHolder(MC->getImplicitObjectArgument());
+      }
+    });
+    return Other ? nullptr : Found;
+  }
+
+  /// The value of \p E: its constant value, or that of a struct field
+  /// fieldSource() finds (`cfg.warp` after `cfg.warp = 32;`).
+  std::optional<int64_t> valueOf(const Expr *E) const {
+    if (std::optional<int64_t> V = constantValue(E, *Ctx))
+      return V;
+    const VarDecl *Holder = nullptr;
+    const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    const Expr *Src = ME ? fieldSource(ME, Holder) : nullptr;
+    return Src ? constantValue(Src, *Ctx) : std::nullopt;
+  }
+
   /// Where the value of \p E comes from: std::nullopt for the code as
-  /// written, else the 32-valued macro or constant (also through `X - 1`).
+  /// written, else the 32-valued macro or constant (also through `X - 1`),
+  /// or the struct field (fieldSource()) whose value is written as 32.
   /// \p Skip is set for macros and constants of system headers.
   std::optional<DefKey> origin(const Expr *E, bool &Skip) {
     E = E->IgnoreParenImpCasts();
@@ -149,6 +249,23 @@ struct HardcodedWarpSizeCheck::State {
                       DRE->getDecl()};
       return K;
     }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      const VarDecl *Holder = nullptr;
+      const Expr *Src = fieldSource(ME, Holder);
+      if (!Src || constantValue(Src, *Ctx) != CudaWarpSize)
+        return std::nullopt;
+      if (inSystemHeader(ME->getMemberDecl()->getLocation(), sm()))
+        return Skip = true, std::nullopt;
+      if (std::optional<DefKey> Macro = origin(Src, Skip); Macro || Skip)
+        return Macro;
+      DefKey K = sm().getFileLoc(Src->getBeginLoc()).getRawEncoding();
+      // Named by the field; a fix at the definition needs every reference
+      // of the holder to be a reported use, which an assignment never is.
+      if (auto [It, New] = Defs.try_emplace(K); New)
+        It->second = {ME->getMemberDecl()->getName().str(), fileRange(Src->getSourceRange()),
+                      true, Holder};
+      return K;
+    }
     if (const auto *Sub = dyn_cast<BinaryOperator>(E))
       if (Sub->getOpcode() == BO_Sub && constantValue(Sub->getRHS(), *Ctx) == 1)
         if (std::optional<DefKey> K = origin(Sub->getLHS(), Skip); K || Skip)
@@ -165,16 +282,16 @@ struct HardcodedWarpSizeCheck::State {
 
   /// Records a candidate; its fix-it is \p Edits, or none when an edit falls
   /// inside a macro expansion or the 32 comes from a macro or constant.
-  void add(Role R, const FunctionDecl *Fn, const Expr *Operand, std::string Code,
+  bool add(Role R, const FunctionDecl *Fn, const Expr *Operand, std::string Code,
            llvm::ArrayRef<Edit> Edits, const VarDecl *Array = nullptr) {
     bool Skip = false;
     std::optional<DefKey> Def = origin(Operand, Skip);
     if (Skip || (!Fn && !Array)) // host code; arrays may be at namespace scope
-      return;
+      return false;
     // A 32 computed from something else (`WarpSize / 2`, `sizeof(int) * 8`)
     // is a deliberate half-wave split or a bit count, not a CUDA warp size.
     if (!Def && !isa<IntegerLiteral>(Operand->IgnoreParenImpCasts()))
-      return;
+      return false;
     std::vector<FixItHint> Fixes;
     for (const Edit &E : Edits)
       if (CharSourceRange CR = fileRange(E.Range); CR.isValid() && !Def)
@@ -183,13 +300,14 @@ struct HardcodedWarpSizeCheck::State {
       Fixes.clear();
     Findings.push_back({R, Fn, sm().getFileLoc(Operand->getBeginLoc()), std::move(Code), Def,
                         std::move(Fixes), Array});
+    return true;
   }
 
   /// Lane `tid % 32`, `tid & 31`; warp id `tid / 32`, `tid >> 5`; warp count
   /// `blockDim.x / 32`.
   void arithmetic(const BinaryOperator *BO) {
     const Expr *L = BO->getLHS(), *R = BO->getRHS();
-    std::optional<int64_t> V = constantValue(R, *Ctx);
+    std::optional<int64_t> V = valueOf(R);
     BinaryOperatorKind Op = BO->getOpcode();
     bool Lane = (Op == BO_Rem && V == CudaWarpSize) || (Op == BO_And && V == CudaLaneMask);
     bool Warp = (Op == BO_Div && V == CudaWarpSize) || (Op == BO_Shr && V == CudaWarpShift);
@@ -218,21 +336,159 @@ struct HardcodedWarpSizeCheck::State {
     add(Ro, Fn, R, quote(BO->getSourceRange()), Edits);
   }
 
-  /// `k += 32` in a loop, where `k` starts from a lane id.
-  void stride(const BinaryOperator *Inc) {
-    const VarDecl *VD = localVarRef(Inc->getLHS());
-    if (VD && constantValue(Inc->getRHS(), *Ctx) == CudaWarpSize &&
-        mentionsLaneId(VD->getInit(), *Ctx))
-      add(Role::Stride, enclosingDeviceFunction(Inc, *Ctx), Inc->getRHS(),
-          quote(Inc->getSourceRange()), {{Inc->getRHS()->getSourceRange(), waveSize(Inc)}});
+  /// The 32 of a stride over a lane-indexed variable initialised with
+  /// \p Init: the stride itself when it is 32 (`k = lane; k += 32`), or the
+  /// factor 32 of `32 * V` when the variable starts at `lane * V` with the
+  /// same constant V (lanes that each take V consecutive elements); nullptr
+  /// otherwise (`k += warpSize * V` with V = 32 is a count of values).
+  const Expr *strideFactor32(const Expr *E, const Expr *Init) const {
+    if (constantValue(E, *Ctx) == CudaWarpSize)
+      return E;
+    const auto *Mul = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    const auto *Start = dyn_cast_or_null<BinaryOperator>(Init ? Init->IgnoreParenImpCasts()
+                                                              : nullptr);
+    if (!Mul || Mul->getOpcode() != BO_Mul || !Start || Start->getOpcode() != BO_Mul)
+      return nullptr;
+    std::optional<int64_t> PerLane;
+    for (auto [L, K] : {std::pair(Start->getLHS(), Start->getRHS()),
+                        std::pair(Start->getRHS(), Start->getLHS())})
+      if (std::optional<int64_t> V = constantValue(K, *Ctx); V && mentionsLaneId(L, *Ctx))
+        PerLane = V;
+    for (auto [Factor, Other] : {std::pair(Mul->getLHS(), Mul->getRHS()),
+                                 std::pair(Mul->getRHS(), Mul->getLHS())})
+      if (PerLane && constantValue(Factor, *Ctx) == CudaWarpSize &&
+          constantValue(Other, *Ctx) == PerLane)
+        return Factor;
+    return nullptr;
   }
 
-  /// A shuffle of width 32 (a candidate; LaneGroups judges the code around).
+  /// `k += 32` in a loop, where `k` starts from a lane id, or `k += 32 * V`
+  /// where it starts from `lane * V`.
+  void stride(const BinaryOperator *Inc) {
+    const VarDecl *VD = localVarRef(Inc->getLHS());
+    const Expr *By32 = VD ? strideFactor32(Inc->getRHS(), VD->getInit()) : nullptr;
+    if (By32 && mentionsLaneId(VD->getInit(), *Ctx))
+      add(Role::Stride, enclosingDeviceFunction(Inc, *Ctx), By32,
+          quote(Inc->getSourceRange()), {{By32->getSourceRange(), waveSize(Inc)}});
+  }
+
+  /// A shuffle of width 32 (a candidate; LaneGroups judges the code around),
+  /// or a gather over the whole wavefront from a source lane kept below 32
+  /// (`__shfl(v, src & 31)`: no fix-it, as the width the code means is
+  /// not written anywhere).
   void call(const CallExpr *Call) {
     std::optional<ShuffleCall> Sh = asShuffle(Call);
-    if (Sh && classifyWidth(Sh->Width, *Ctx) == WidthKind::Lanes32)
+    if (!Sh)
+      return;
+    WidthKind W = classifyWidth(Sh->Width, *Ctx);
+    if (W == WidthKind::Lanes32)
       add(Role::Width, enclosingDeviceFunction(Call, *Ctx), Sh->Width, calleeName(Call).str(),
           {{Sh->Width->getSourceRange(), waveSize(Call)}});
+    const Expr *Mask = laneMaskedBelow32(Sh->LaneArg, *Ctx);
+    if (W == WidthKind::FullWave && Sh->Kind == ShuffleKind::Idx && Mask &&
+        add(Role::Gather, enclosingDeviceFunction(Call, *Ctx), Mask,
+            quote(Sh->LaneArg->getSourceRange()), {}))
+      Findings.back().Gather = Call;
+  }
+
+  /// Records what \p Sub does with a per-warp table: a write at a warp id
+  /// counted in wavefronts, another write, or a read in a loop over 32
+  /// slots (`for (int i = 0; i < 32; ++i) s += t[i]`).
+  void table(const ArraySubscriptExpr *Sub, const VarDecl *VD) {
+    VD = VD->getCanonicalDecl();
+    const Expr *Idx = Sub->getIdx();
+    if (isWrittenElement(Sub, *Ctx)) {
+      if (isWarpId(Idx, *Ctx) && !warpIdComputedWith32(Idx, *Ctx))
+        PerWaveTables.insert(VD);
+      else
+        OtherWrites.insert(VD);
+      return;
+    }
+    const VarDecl *I = localVarRef(Idx);
+    DynTypedNodeList Ps = I ? Ctx->getParents(*I) : DynTypedNodeList(DynTypedNode());
+    const auto *DS = I && !Ps.empty() ? Ps[0].get<DeclStmt>() : nullptr;
+    DynTypedNodeList Ls = DS ? Ctx->getParents(*DS) : DynTypedNodeList(DynTypedNode());
+    const auto *Loop = DS && !Ls.empty() ? Ls[0].get<ForStmt>() : nullptr;
+    const auto *Cond = Loop && Loop->getInit() == DS && Loop->getCond()
+                           ? dyn_cast<BinaryOperator>(Loop->getCond()->IgnoreParenImpCasts())
+                           : nullptr;
+    if (!Cond || !I->getInit() || constantValue(I->getInit(), *Ctx) != 0 ||
+        Cond->getOpcode() != BO_LT || localVarRef(Cond->getLHS()) != I ||
+        valueOf(Cond->getRHS()) != CudaWarpSize)
+      return;
+    if (const FunctionDecl *Fn = enclosingDeviceFunction(Sub, *Ctx))
+      TableReads.push_back({VD, Cond->getRHS(), Cond, Fn});
+  }
+
+  /// Records `32 * K` initialising a constant, read by tileCandidates().
+  void tileConst(const IntegerLiteral *Lit) {
+    const Stmt *Child = nullptr;
+    const auto *Mul = dyn_cast_or_null<BinaryOperator>(semanticParent(Lit, *Ctx, &Child));
+    if (!Mul || Mul->getOpcode() != BO_Mul)
+      return;
+    const Expr *Other = Mul->getLHS()->IgnoreParenImpCasts() == Lit ? Mul->getRHS() : Mul->getLHS();
+    std::optional<int64_t> K = constantValue(Other, *Ctx);
+    const Stmt *Top = Mul;
+    while (true) { // up through parentheses and implicit casts to the variable
+      DynTypedNodeList Ps = Ctx->getParents(*Top);
+      if (Ps.empty())
+        return;
+      if (const auto *VD = Ps[0].get<VarDecl>()) {
+        if (K && *K > 1 && VD->getType().isConstQualified() && VD->getInit() &&
+            VD->getInit()->IgnoreParenImpCasts() == Mul)
+          TileConsts.push_back({VD->getCanonicalDecl(), Lit, Mul, *K});
+        return;
+      }
+      const Stmt *P = Ps[0].get<Stmt>();
+      if (!isa_and_nonnull<ParenExpr, ImplicitCastExpr>(P))
+        return;
+      Top = P;
+    }
+  }
+
+  /// Records a read of a constant, or a product `lane * K` with a lane id
+  /// counted in wavefronts, in device code.
+  void tileUse(const Expr *E) {
+    const FunctionDecl *Fn = enclosingDeviceFunction(E, *Ctx);
+    if (!Fn)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        ConstUses[Fn].insert(VD->getCanonicalDecl());
+      return;
+    }
+    const auto *Mul = cast<BinaryOperator>(E);
+    for (auto [Lane, Other] : {std::pair(Mul->getLHS(), Mul->getRHS()),
+                               std::pair(Mul->getRHS(), Mul->getLHS())})
+      if (std::optional<int64_t> K = constantValue(Other, *Ctx);
+          K && isLaneId(Lane, *Ctx, /*BareThreadIndex=*/false) &&
+          !laneIdComputedWith32(Lane, *Ctx))
+        LaneProducts[Fn].push_back(*K);
+  }
+
+  /// Candidates for the tiles of `32 * K` elements that a function walks
+  /// with `lane * K` and a lane id counted in wavefronts.
+  void tileCandidates() {
+    for (const TileConst &T : TileConsts)
+      for (const auto &[Fn, Uses] : ConstUses)
+        if (Uses.contains(T.Var) && LaneProducts.count(Fn) &&
+            llvm::is_contained(LaneProducts.find(Fn)->second, T.K)) {
+          add(Role::TileWidth, Fn, T.Lit, quote(T.Mul->getSourceRange()), {});
+          break;
+        }
+  }
+
+  /// Candidates for the loops over 32 slots of a table that only a warp id
+  /// counted in wavefronts writes, and of 32 slots.
+  void tableCandidates() {
+    llvm::SmallPtrSet<const BinaryOperator *, 8> Seen;
+    for (const TableRead &T : TableReads) {
+      const ConstantArrayType *CAT = Ctx->getAsConstantArrayType(T.Array->getType());
+      if (!CAT || CAT->getSize() != CudaWarpSize || !PerWaveTables.contains(T.Array) ||
+          OtherWrites.contains(T.Array) || !Seen.insert(T.Cond).second)
+        continue;
+      add(Role::TableRows, T.Fn, T.Bound, quote(T.Cond->getSourceRange()), {});
+    }
   }
 
   /// `T a[32]` / `T a[32][N]` in device code, or `__shared__` at namespace scope.
@@ -397,6 +653,11 @@ void HardcodedWarpSizeCheck::registerMatchers(MatchFinder *Finder) {
                                       arraySubscriptExpr().bind("sub"), macroValue)),
                      this);
   Finder->addMatcher(varDecl(user, hasType(constantArrayType())).bind("arr"), this);
+  Finder->addMatcher(
+      expr(user, anyOf(declRefExpr(to(varDecl(hasType(isConstQualified())))),
+                       binaryOperator(hasOperatorName("*"))))
+          .bind("tileuse"),
+      this);
 }
 
 void HardcodedWarpSizeCheck::check(const MatchFinder::MatchResult &Result) {
@@ -417,6 +678,7 @@ void HardcodedWarpSizeCheck::check(const MatchFinder::MatchResult &Result) {
         St.Literals[Fn].push_back(L);
     if (Lit->getValue() != CudaWarpSize)
       return;
+    St.tileConst(Lit);
     auto It = St.Defs.find(St.sm().getSpellingLoc(L).getRawEncoding());
     if (L.isMacroID() && It != St.Defs.end() && requiresConstant(Lit, *St.Ctx))
       It->second.NeedsConstant = true;
@@ -436,6 +698,8 @@ void HardcodedWarpSizeCheck::check(const MatchFinder::MatchResult &Result) {
     if (const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
         VD && By32 && (!D || namesWaveSize(St.Defs[*D].Name)))
       St.LaneIndexed.try_emplace(VD->getCanonicalDecl(), enclosingDeviceFunction(Sub, *St.Ctx));
+    if (const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr)
+      St.table(Sub, VD);
   } else if (const auto *Call = N.getNodeAs<CallExpr>("call")) {
     St.call(Call);
   } else if (const auto *VD = N.getNodeAs<VarDecl>("arr")) {
@@ -444,6 +708,8 @@ void HardcodedWarpSizeCheck::check(const MatchFinder::MatchResult &Result) {
     St.arithmetic(BO);
   } else if (const auto *Inc = N.getNodeAs<BinaryOperator>("inc")) {
     St.stride(Inc);
+  } else if (const auto *Use = N.getNodeAs<Expr>("tileuse")) {
+    St.tileUse(Use);
   }
 }
 
@@ -451,6 +717,8 @@ void HardcodedWarpSizeCheck::onEndOfTranslationUnit() {
   State &St = *S;
   unsigned W = St.Target ? St.Target->WaveSize : 0;
   std::optional<LaneGroups> Groups;
+  if (W == Wave64)
+    St.tableCandidates(), St.tileCandidates();
   if (W == Wave64 && !St.Findings.empty())
     Groups.emplace(*St.Ctx);
   for (size_t I = 0; W == Wave64 && I < St.Findings.size(); ++I) {
@@ -474,8 +742,12 @@ void HardcodedWarpSizeCheck::onEndOfTranslationUnit() {
         Def->LogicalUse = I;
       continue;
     }
+    // A gather whose value is the same in both halves reads what it means.
+    if (F.R == Role::Gather && !Groups->crossesHalves(F.Gather))
+      continue;
     const LaneEvidence &Why = Around.Crossing ? Around.Crossing : Around.Wave;
-    if (!St.fixIsCertain(Fn, F, *Groups))
+    if (!St.fixIsCertain(Fn, F, *Groups) || F.R == Role::Gather || F.R == Role::TableRows ||
+        F.R == Role::TileWidth)
       F.Fixes.clear(), F.Uncertain = true;
     if (Def && Named) {
       Def->Uses.push_back(I); // reported at the definition below

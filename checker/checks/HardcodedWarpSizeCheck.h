@@ -4,8 +4,11 @@
 /// Flags the literal 32 used as the wavefront size in device code: lane
 /// indices (`tid % 32`, `tid & 31`), warp ids (`tid / 32`, `tid >> 5`), warp
 /// counts (`blockDim.x / 32`), shuffle widths of 32 next to full-wave
-/// operations, per-warp array extents `[32]` indexed by a warp id, and loop
-/// strides `+= 32` over a lane-indexed variable. A macro or constant whose
+/// operations, per-lane array extents `[32]` written at a lane id, loop
+/// strides `+= 32` (`+= 32 * V`) over a lane-indexed variable, tiles of
+/// `32 * K` elements walked by `lane * K`, loops over 32 slots of a table only
+/// wavefronts write, and source lanes masked below 32 in a width-less gather.
+/// Lambda parameters fed a thread index and struct fields of 32 count too. A macro or constant whose
 /// value is 32 and which is used in one of these roles is reported once, at
 /// its definition, with notes at its uses; one whose name does not say it is
 /// the wave size (`TILE`, namesWaveSize()) is reported at each use without a

@@ -13,9 +13,9 @@ namespace wavecheck {
 namespace hardcoded_warp_size {
 
 /// What a hard-coded 32 stands for.
-enum class Role { Lane, WarpId, WarpCount, Width, Extent, Stride };
+enum class Role { Lane, WarpId, WarpCount, Width, Extent, Stride, Gather, TableRows, TileWidth };
 /// Number of roles: the size of the tables below.
-constexpr unsigned NumRoles = unsigned(Role::Stride) + 1;
+constexpr unsigned NumRoles = unsigned(Role::TileWidth) + 1;
 
 /// Messages by Role. Arguments: %0 quoted code, %1 target, %2 wave size,
 /// %3 last lane, %4 CUDA warps per wavefront, %5 what else the function does.

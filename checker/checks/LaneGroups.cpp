@@ -158,6 +158,21 @@ bool isOnlyCondition(const CallExpr *Call, ASTContext &Ctx) {
   return false;
 }
 
+} // namespace
+
+const Expr *laneMaskedBelow32(const Expr *LaneArg, const ASTContext &Ctx) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(LaneArg ? LaneArg->IgnoreParenImpCasts()
+                                                            : nullptr);
+  if (!BO || constantValue(BO, Ctx))
+    return nullptr;
+  std::optional<int64_t> R = constantValue(BO->getRHS(), Ctx);
+  if ((BO->getOpcode() == BO_And && R == LaneMask32) || (BO->getOpcode() == BO_Rem && R == Lanes32))
+    return BO->getRHS();
+  return nullptr;
+}
+
+namespace {
+
 /// The initialiser of the local \p E names, when it is one (a loop offset
 /// `for (int o = warpSize / 2; ...)`); nullptr otherwise.
 const Expr *localInit(const Expr *E) {
@@ -267,8 +282,12 @@ private:
       // of its first half: lanes 32-63 read the other group. Harmless when
       // lane c and lane c + 32 hold the same value (it depends on the lane
       // only through a 32-lane id, otherwise on uniform values).
-      if ((Lane || mentionsLane32(S.LaneArg, Ctx)) && !sameInBothHalves(S.Value, 0))
+      bool Masked = laneMaskedBelow32(S.LaneArg, Ctx);
+      if ((Lane || Masked || mentionsLane32(S.LaneArg, Ctx)) && !sameInBothHalves(S.Value, 0)) {
         note(F.Crossing, S.Call, Ctx);
+        if (Masked)
+          G.CrossingGathers.insert(S.Call);
+      }
       return;
     }
     const Expr *Init = localInit(S.LaneArg);
@@ -364,6 +383,10 @@ LaneGroups::LaneGroups(ASTContext &Ctx) {
   LaneGroupsBuilder B(*this, Ctx);
   B.TraverseAST(Ctx); // the traversal scope: declarations outside system headers
   B.finish();
+}
+
+bool LaneGroups::crossesHalves(const CallExpr *Gather) const {
+  return CrossingGathers.contains(Gather);
 }
 
 const LaneGroupFacts *LaneGroups::own(const FunctionDecl *Fn) const {

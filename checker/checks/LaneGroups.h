@@ -24,6 +24,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <string>
 
@@ -60,6 +61,11 @@ struct LaneGroupFacts {
   bool WaveFromMaskOnly = false;
 };
 
+/// The `31` of `x & 31` (also `TILE - 1`) or the `32` of `x % 32`, for a
+/// non-constant x: a source lane kept in 0-31 whatever x is. nullptr for
+/// anything else.
+const clang::Expr *laneMaskedBelow32(const clang::Expr *LaneArg, const clang::ASTContext &Ctx);
+
 /// The evidence of every user-written device function of one translation
 /// unit, gathered once (construction walks the AST), then queried per
 /// function.
@@ -79,7 +85,14 @@ public:
   /// The facts of \p Fn's own body only (lambdas inside it included).
   const LaneGroupFacts *own(const clang::FunctionDecl *Fn) const;
 
+  /// True when \p Gather is a shuffle without a width (or of the whole
+  /// wavefront) whose source lane is kept below 32 (laneMaskedBelow32())
+  /// and whose value may differ between lane l and lane l + 32: lanes 32-63
+  /// read the first half.
+  bool crossesHalves(const clang::CallExpr *Gather) const;
+
 private:
+  llvm::SmallPtrSet<const clang::CallExpr *, 8> CrossingGathers;
   struct Node {
     LaneGroupFacts Facts;
     llvm::SmallVector<const clang::FunctionDecl *, 4> Callees, Callers;

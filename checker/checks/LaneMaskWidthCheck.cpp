@@ -234,8 +234,11 @@ void LaneMaskWidthCheck::checkShift(const BinaryOperator *Shift, const TargetPro
     Lane = Sub->getRHS();
   }
   if (!isLaneLike(Lane, Ctx) || isWarpId(Lane, Ctx) ||
-      boundedBelowHalf(Lane, Ctx, MaxDerivationDepth) || isBitsPerWordUse(Amount, Ctx))
+      boundedBelowHalf(Lane, Ctx, MaxDerivationDepth) || isBitsPerWordUse(Amount, Ctx)) {
+    if (Shift->getOpcode() == BO_Shl && *V == 1)
+      checkNarrowLowMask(Shift, T, Ctx);
     return;
+  }
   // Lane masks are device code; a host loop over `lane` is not a wavefront.
   if (!enclosingDeviceFunction(Shift, Ctx))
     return;
@@ -258,6 +261,113 @@ void LaneMaskWidthCheck::checkShift(const BinaryOperator *Shift, const TargetPro
            << (Shift->getOpcode() == BO_Shr ? 1 : 0) << T.WaveSize;
   for (const FixItHint &F : Fixes)
     D << F;
+}
+
+/// True when the 32-bit value \p E goes into 64 bits as a lane mask: combined
+/// with one (`__ballot(p) & m`), passed as the mask of a `*_sync` builtin or
+/// `__syncwarp`, or kept in a 64-bit local that is.
+bool LaneMaskWidthCheck::usedAsLaneMask(const Expr *E, ASTContext &Ctx) {
+  const Stmt *Cur = E;
+  const VarDecl *Var = nullptr;
+  for (unsigned Depth = 0; Depth < 16 && !Var; ++Depth) {
+    DynTypedNodeList Ps = Ctx.getParents(*Cur);
+    if (Ps.empty())
+      return false;
+    if (const auto *VD = Ps[0].get<VarDecl>()) {
+      if (!sameExpr(VD->getInit(), Cur) || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+          !VD->getType()->isIntegerType() || isNarrowInt(VD->getType(), Ctx))
+        return false;
+      Var = VD;
+      break;
+    }
+    const Stmt *P = Ps[0].get<Stmt>();
+    if (!P)
+      return false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      const Expr *Other = sameExpr(BO->getLHS(), Cur) ? BO->getRHS() : BO->getLHS();
+      if (BO->getOpcode() == BO_And || BO->getOpcode() == BO_Or || BO->getOpcode() == BO_Xor) {
+        if (isNarrowInt(BO->getType(), Ctx)) // still 32 bits: not widened here
+          return false;
+        if (Flow.isMaskValue(Other))
+          return true;
+      } else if (BO->getOpcode() == BO_Assign && sameExpr(BO->getRHS(), Cur)) {
+        Var = localVarRef(BO->getLHS());
+        if (!Var || isNarrowInt(Var->getType(), Ctx))
+          return false;
+        break;
+      } else {
+        return false;
+      }
+    } else if (const auto *Call = dyn_cast<CallExpr>(P)) {
+      return takesLaneMask(calleeName(Call)) && sameExpr(writtenArg(Call, 0), Cur);
+    } else if (!isa<ParenExpr, ImplicitCastExpr, ExplicitCastExpr, FullExpr>(P) &&
+               !(isa<UnaryOperator>(P) && cast<UnaryOperator>(P)->getOpcode() == UO_Not)) {
+      return false;
+    }
+    Cur = P;
+  }
+  if (!Var)
+    return false;
+  const auto *F = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+  bool Found = false;
+  forEachStmt(F ? F->getBody() : nullptr, [&](const Stmt *S) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(S);
+    if (Found || !Ref || Ref->getDecl() != Var)
+      return;
+    const Stmt *Child = nullptr;
+    const Stmt *P = semanticParent(Ref, Ctx, &Child);
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
+      const Expr *Other = sameExpr(BO->getLHS(), Ref) ? BO->getRHS() : BO->getLHS();
+      Found = (BO->getOpcode() == BO_And || BO->getOpcode() == BO_Or ||
+               BO->getOpcode() == BO_Xor || BO->getOpcode() == BO_AndAssign ||
+               BO->getOpcode() == BO_OrAssign || BO->getOpcode() == BO_EQ ||
+               BO->getOpcode() == BO_NE) &&
+              Flow.isMaskValue(Other);
+    } else if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
+      Found = takesLaneMask(calleeName(Call)) && sameExpr(writtenArg(Call, 0), Ref);
+    }
+  });
+  return Found;
+}
+
+void LaneMaskWidthCheck::checkNarrowLowMask(const BinaryOperator *Shift, const TargetProfile &T,
+                                            ASTContext &Ctx) {
+  // Up from `1 << w` through `- 1` and a further `<< base`, all in 32 bits.
+  const Expr *Cur = Shift;
+  const BinaryOperator *Minus1 = nullptr, *Outer = nullptr;
+  while (const auto *BO = dyn_cast_or_null<BinaryOperator>(semanticParent(Cur, Ctx))) {
+    if (!isNarrowInt(BO->getType(), Ctx) || !sameExpr(BO->getLHS(), Cur))
+      break;
+    if (!Minus1 && BO->getOpcode() == BO_Sub && constantValue(BO->getRHS(), Ctx) == 1)
+      Minus1 = BO;
+    else if (Minus1 && !Outer && BO->getOpcode() == BO_Shl)
+      Outer = BO;
+    else
+      break;
+    Cur = BO;
+  }
+  if (!Minus1)
+    return;
+  // Shifts by constants below 32 stay inside the 32 bits.
+  auto Small = [&](const Expr *A) {
+    std::optional<int64_t> C = constantValue(A, Ctx);
+    return (C && *C >= 0 && *C < HalfBits) || boundedBelowHalf(A, Ctx, MaxDerivationDepth);
+  };
+  if (Small(Shift->getRHS()) && (!Outer || Small(Outer->getRHS())))
+    return;
+  // What it goes into is 64 bits wide and a lane mask (usedAsLaneMask()).
+  if (!enclosingDeviceFunction(Shift, Ctx) || !usedAsLaneMask(Cur, Ctx) ||
+      !ReportedSinks.insert(Shift).second)
+    return;
+  const Expr *One = Shift->getLHS()->IgnoreParenImpCasts();
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto D = diag(SM.getFileLoc(One->getBeginLoc()),
+                "lane mask built in %0 bits ('%1') and widened to 64 bits only afterwards; "
+                "shifting by %0 or more is undefined there (AMD GPUs take the amount modulo "
+                "%0), so lanes %0-%2 of the wave%3 wavefront never get a bit")
+           << HalfBits << quoted(Cur->getSourceRange(), Ctx) << (T.WaveSize - 1) << T.WaveSize;
+  if (isa<IntegerLiteral>(One) && !inMacro(One->getSourceRange()))
+    D << FixItHint::CreateReplacement(One->getSourceRange(), "1ull");
 }
 
 void LaneMaskWidthCheck::checkSyncMask(const CallExpr *Call, const TargetProfile &T,

@@ -51,6 +51,11 @@ private:
                      const TargetProfile &T, clang::ASTContext &Ctx);
   void checkShift(const clang::BinaryOperator *Shift, const TargetProfile &T,
                   clang::ASTContext &Ctx);
+  /// `(1 << w) - 1`, maybe shifted on (`((1 << w) - 1) << base`), computed
+  /// in 32 bits and then widened into a 64-bit lane mask.
+  void checkNarrowLowMask(const clang::BinaryOperator *Shift, const TargetProfile &T,
+                          clang::ASTContext &Ctx);
+  bool usedAsLaneMask(const clang::Expr *E, clang::ASTContext &Ctx);
   void checkSyncMask(const clang::CallExpr *Call, const TargetProfile &T,
                      clang::ASTContext &Ctx);
 

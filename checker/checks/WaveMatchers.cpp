@@ -295,6 +295,34 @@ const Expr *findBlockRowIndex(const Stmt *S) {
   return Found;
 }
 
+static bool isThreadIndexDerivedImpl(const Expr *E, unsigned Depth);
+
+/// True when \p P is a parameter of a lambda written in a function and a
+/// call of that lambda there passes a thread index for it: `auto laneOf =
+/// [](unsigned t) { return t % 32; }; laneOf(threadIdx.x)`, whatever the
+/// parameter is called. Generic lambdas count through their instantiations.
+static bool isLambdaParamFedThreadIndex(const ParmVarDecl *P, unsigned Depth) {
+  const auto *Op = dyn_cast_or_null<CXXMethodDecl>(P->getDeclContext());
+  if (!Depth || !Op || !Op->getParent()->isLambda())
+    return false;
+  const CXXRecordDecl *Lambda = Op->getParent();
+  const auto *Outer = dyn_cast_or_null<FunctionDecl>(Lambda->getDeclContext());
+  if (!Outer || !Outer->getBody())
+    return false;
+  unsigned Index = P->getFunctionScopeIndex();
+  bool Found = false;
+  forEachStmt(Outer->getBody(), [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CXXOperatorCallExpr>(S);
+    if (Found || !Call || Call->getOperator() != OO_Call)
+      return;
+    const auto *Callee = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+    if (!Callee || Callee->getParent() != Lambda || Index + 1 >= Call->getNumArgs())
+      return; // argument 0 is the lambda object
+    Found = isThreadIndexDerivedImpl(Call->getArg(Index + 1), Depth - 1);
+  });
+  return Found;
+}
+
 static bool isThreadIndexDerivedImpl(const Expr *E, unsigned Depth) {
   if (!E)
     return false;
@@ -313,7 +341,8 @@ static bool isThreadIndexDerivedImpl(const Expr *E, unsigned Depth) {
       return true;
     const auto *VD = dyn_cast<VarDecl>(D);
     if (VD && isa<ParmVarDecl>(VD))
-      return isThreadIndexName(VD->getName());
+      return isThreadIndexName(VD->getName()) ||
+             isLambdaParamFedThreadIndex(cast<ParmVarDecl>(VD), Depth);
     return Depth && localVarRef(DRE) && isThreadIndexDerivedImpl(VD->getInit(), Depth - 1);
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) { // no other call yields an index

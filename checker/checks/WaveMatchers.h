@@ -142,7 +142,9 @@ const clang::Expr *findBlockRowIndex(const clang::Stmt *S);
 /// `threadIdx.x`), `hipThreadIdx_*`, `__builtin_amdgcn_workitem_id_*`,
 /// `__builtin_amdgcn_mbcnt_*` or `__lane_id`, or a local variable whose
 /// initialiser is so derived (followed MaxDerivationDepth levels), or a
-/// parameter named like a thread index (`tid`, `thread_id`, `lane`...).
+/// parameter named like a thread index (`tid`, `thread_id`, `lane`...), or a
+/// parameter of a lambda, whatever its name, that a call of the lambda in the
+/// function it is written in passes a thread index for.
 /// A value loaded at a thread index (`keys[tid]`, `*(p + tid)`) and the
 /// result of any other call (`f(tid)`) are data, not a thread index.
 bool isThreadIndexDerived(const clang::Expr *E);
