@@ -10,6 +10,12 @@
 /// share into separate L2 caches. A warning with notes giving the seed
 /// article's arithmetic, and that the gain must be measured.
 ///
+/// Ids are followed into helpers (functions, lambdas, member functions) and
+/// out of the structs they return. A template kernel whose remap is chosen
+/// by a template argument (a trait, `if constexpr`) is judged per
+/// instantiation, and reported (without fix-it) for the first that leaves
+/// the remap off.
+///
 /// Silent where a remap is applied (a call or macro named remap/xcd, a helper
 /// whose body holds the arithmetic, the arithmetic inline, chunked variants),
 /// for 1-D streaming kernels, for 2-D grids that use blockIdx.x/.y directly
@@ -67,8 +73,13 @@ public:
   }
 
 private:
+  /// \p Instantiation: the template instantiation the mapping was found in
+  /// when its pattern has none (the remap is chosen by a template argument);
+  /// \p PatternRemaps: the remaps its pattern writes. No fix-it then.
   void report(const TileMapping &M, const TargetProfile &T,
-              const clang::ast_matchers::MatchFinder::MatchResult &R);
+              const clang::ast_matchers::MatchFinder::MatchResult &R,
+              const clang::FunctionDecl *Instantiation,
+              llvm::ArrayRef<const clang::Expr *> PatternRemaps);
 
   const std::string OffloadArch; ///< global option set per pass by the driver
   const RemapStyle Style;        ///< option RemapStyle, default Header
