@@ -178,6 +178,8 @@ void Fp8FormatTargetMismatchCheck::registerPPCallbacks(const SourceManager &SM,
   Scopes.clear();
   Converted.clear();
   Keyed.clear();
+  ParamViews.clear();
+  ParamArgs.clear();
   PP->addPPCallbacks(fp8::makeFactsCollector(SM, Facts));
 }
 
@@ -196,6 +198,9 @@ void Fp8FormatTargetMismatchCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(classTemplateSpecializationDecl().bind("spec"), this);
   Finder->addMatcher(explicitCastExpr().bind("cast"), this);
   Finder->addMatcher(callExpr(copiesBytes()).bind("copy"), this);
+  Finder->addMatcher(callExpr(unless(copiesBytes()), hasAnyArgument(hasType(pointerType())))
+                         .bind("call"),
+                     this);
   Finder->addMatcher(recordDecl(isUnion(), isDefinition()).bind("union"), this);
   Finder->addMatcher(functionDecl(isDefinition()).bind("scope"), this);
   Finder->addMatcher(
@@ -445,9 +450,29 @@ void Fp8FormatTargetMismatchCheck::checkConversion(const MatchResult &R) {
     if (isa<BuiltinBitCastExpr>(C) || To->isReferenceType())
       return reportConversion(C->getSourceRange(), "reinterprets",
                               bytesSource(C->getSubExpr(), *R.Context)->getType(), To);
-    if (To->isPointerType())
-      reportConversion(C->getSourceRange(), "reinterprets",
-                       bytesSource(C->getSubExpr(), *R.Context)->getType(), To);
+    if (To->isPointerType()) {
+      const Expr *Src = bytesSource(C->getSubExpr(), *R.Context);
+      reportConversion(C->getSourceRange(), "reinterprets", Src->getType(), To);
+      // A byte or `void *` parameter viewed as FP8: what callers pass in is
+      // judged at the end of the translation unit.
+      const auto *DRE = dyn_cast<DeclRefExpr>(Src);
+      const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+      if (P && !fp8TypeOf(P->getType()) && fp8TypeOf(To) && !inSystemCode(C->getBeginLoc(), *SM))
+        ParamViews.push_back({P, fp8TypeOf(To), SM->getFileLoc(C->getBeginLoc())});
+    }
+    return;
+  }
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("call")) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || inSystemCode(Call->getBeginLoc(), *SM))
+      return;
+    for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
+      const ParmVarDecl *P = FD->getParamDecl(I);
+      if (!P->getType()->isPointerType() || fp8TypeOf(P->getType()))
+        continue;
+      if (const Spelling *S = fp8TypeOf(bytesSource(Call->getArg(I), *R.Context)->getType()))
+        ParamArgs.push_back({P, S, Call->getArg(I)});
+    }
     return;
   }
   if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("copy")) {
@@ -624,6 +649,38 @@ void Fp8FormatTargetMismatchCheck::reportBounds(Fp8Format Target) {
   }
 }
 
+/// FP8 data of one format passed as bytes (`void *`, `uint8_t *`) to a
+/// function that views that parameter as the other format. A function that
+/// views it as both (a format chosen at run time) is left alone.
+void Fp8FormatTargetMismatchCheck::reportParamViews() {
+  for (const ParamArg &A : ParamArgs) {
+    const ParamView *View = nullptr;
+    bool Both = false;
+    for (const ParamView &V : ParamViews) {
+      if (V.Param->getCanonicalDecl() != A.Param->getCanonicalDecl() &&
+          V.Param != A.Param)
+        continue;
+      Both |= View && View->As->Format != V.As->Format;
+      if (!View)
+        View = &V;
+    }
+    if (!View || Both || View->As->Format == A.From->Format ||
+        View->As->Fam != A.From->Fam)
+      continue;
+    SourceLocation Loc = SM->getFileLoc(A.Arg->getBeginLoc());
+    const auto *Fn = dyn_cast<FunctionDecl>(A.Param->getDeclContext());
+    diag(Loc, "passes %0 FP8 bytes ('%1') as '%2' to '%3', which reads them as %4 ('%5'): "
+              "%6; convert the values through float instead")
+        << fp8::formatName(A.From->Format) << A.From->Name
+        << A.Param->getType().getAsString(PrintingPolicy(Ctx->getLangOpts()))
+        << (Fn ? Fn->getNameAsString() : std::string("the callee"))
+        << fp8::formatName(View->As->Format) << View->As->Name
+        << fp8::consequence(A.From->Format, A.From->Fam);
+    diag(View->Loc, "the parameter is read as %0 FP8 here", DiagnosticIDs::Note)
+        << fp8::formatName(View->As->Format);
+  }
+}
+
 bool Fp8FormatTargetMismatchCheck::inKeyedScope(SourceLocation Loc, Fp8Format F) const {
   auto [File, Off] = SM->getDecomposedLoc(Loc);
   return llvm::any_of(Keyed, [&](const std::pair<Scope, Fp8Format> &K) {
@@ -649,6 +706,7 @@ void Fp8FormatTargetMismatchCheck::onEndOfTranslationUnit() {
       Uses.push_back({S, L, L});
   });
   reportUses(T->Fp8);
+  reportParamViews();
   if (MentionsFp8)
     reportBounds(T->Fp8);
 }

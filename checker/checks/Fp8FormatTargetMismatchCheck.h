@@ -105,6 +105,7 @@ private:
                       Fp8Format Target) const;
   void reportUses(Fp8Format Target);
   void reportBounds(Fp8Format Target);
+  void reportParamViews();
 
   const std::string OffloadArch; ///< global option set per pass by the driver
 
@@ -118,6 +119,20 @@ private:
   std::vector<Bound> AllMaxima; ///< every floating 448/240, for run-time choices
   std::vector<Scope> Scopes;
   std::vector<Scope> Converted; ///< reported conversions: their types cast no vote
+  /// A byte or `void *` parameter cast to an FP8 pointer in its function.
+  struct ParamView {
+    const clang::ParmVarDecl *Param;
+    const fp8::Spelling *As;
+    clang::SourceLocation Loc;
+  };
+  /// FP8 data passed to such a parameter.
+  struct ParamArg {
+    const clang::ParmVarDecl *Param;
+    const fp8::Spelling *From;
+    const clang::Expr *Arg;
+  };
+  std::vector<ParamView> ParamViews;
+  std::vector<ParamArg> ParamArgs;
   /// Explicit specializations keyed by an FP8 type, with its format.
   std::vector<std::pair<Scope, Fp8Format>> Keyed;
 };
