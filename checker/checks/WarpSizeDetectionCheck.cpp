@@ -24,7 +24,7 @@ using namespace clang::ast_matchers;
 namespace wavecheck {
 namespace {
 
-/// The two wave sizes of AMD GPUs (FACTS.md, "Targets"): a macro or constant
+/// The two wave sizes of AMD GPUs: a macro or constant
 /// of any other value is taken to be something else.
 constexpr int64_t Wave32 = 32, Wave64 = 64;
 /// Arch macros quoted in one message at most; more end in ", ...".

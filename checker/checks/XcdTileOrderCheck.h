@@ -7,8 +7,8 @@
 /// coordinates, without the XCD remap, on targets whose XCDs are fed
 /// round-robin (gfx942, gfx950: NumXcds > 1 in the target profile).
 /// Neighbouring tiles then run on different XCDs and fetch the panels they
-/// share into separate L2 caches. A warning with notes giving the seed
-/// article's arithmetic, and that the gain must be measured.
+/// share into separate L2 caches. A warning with notes giving the remap's
+/// arithmetic, and that the gain must be measured.
 ///
 /// Ids are followed into helpers (functions, lambdas, member functions) and
 /// out of the structs they return. A template kernel whose remap is chosen
@@ -24,7 +24,7 @@
 ///
 /// Fix-it: wraps the raw id as `remap_pid_for_xcds(id, num_workgroups)` and
 /// includes `<wavecheck/xcd_remap.h>` (option RemapStyle `header`, the
-/// default), or spells the seed's arithmetic inline (`inline`). No fix-it when
+/// default), or spells the remap's arithmetic inline (`inline`). No fix-it when
 /// a remap of the id is computed but unused.
 ///
 /// For the user-facing documentation see rules/xcd-tile-order.md.
@@ -47,7 +47,7 @@ public:
   /// How the fix-it spells the remap (check option `RemapStyle`).
   enum class RemapStyle {
     Header, ///< `remap_pid_for_xcds(id, n)` from <wavecheck/xcd_remap.h>
-    Inline  ///< the seed's arithmetic written out
+    Inline  ///< the remap's arithmetic written out
   };
 
   /// Where the main file's `#include` lines are, for the header fix-it;
