@@ -44,15 +44,16 @@ const char *const RemovedMessage =
 bool isWaveSize(std::optional<int64_t> V) { return V == Wave32 || V == Wave64; }
 
 /// True when the wave-size macro \p C holds a value in this pass that is
-/// not the target's wave size \p W: 32 or 64; in the host pass also any
-/// other number a device-only test leaves there (`1` as a host
-/// placeholder), since host code that sizes a launch from it is wrong.
+/// not the target's wave size \p W: 32 or 64; in the host pass also a
+/// placeholder 0 or 1 that a device-only test leaves there, since host code
+/// that sizes a launch from it is wrong. (Other numbers may be something
+/// else, a log2 or a shift, and are left alone.)
 bool wrongValue(const ChosenMacro &C, int64_t W, bool Host) {
   if (!C.Value || *C.Value == W)
     return false;
   if (isWaveSize(C.Value))
     return true;
-  return Host && *C.Value >= 0 && llvm::any_of(C.Cond.Tested, [](const std::string &N) {
+  return Host && (*C.Value == 0 || *C.Value == 1) && llvm::any_of(C.Cond.Tested, [](const std::string &N) {
            std::optional<ArchMacroKind> K = classifyArchMacro(N);
            return K == ArchMacroKind::Target || K == ArchMacroKind::Family ||
                   K == ArchMacroKind::DeviceOnly;

@@ -63,3 +63,12 @@ int launchScale(float *out, int n) {
   hipLaunchKernelGGL(scale, grid, block, 0, 0, out, n);
   return 0;
 }
+
+// A log2 of the wave size chosen by the device pass: not a wave size, even
+// if host code reads it.
+#if defined(__HIP_DEVICE_COMPILE__) && defined(__GFX9__)
+#define WARP_SIZE_LOG2 6
+#else
+#define WARP_SIZE_LOG2 5
+#endif
+int hostShift(int n) { return n >> WARP_SIZE_LOG2; }
