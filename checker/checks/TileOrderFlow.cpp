@@ -120,6 +120,7 @@ private:
   void collectLocals(const Stmt *Body);
   IdRef idOf(const Expr *E, unsigned Links = MaxLinks) const;
   IdRef idOfField(const Expr *Base, const FieldDecl *F, unsigned Links) const;
+  unsigned returnsIdDims(const CallExpr *Call) const;
   void findRemaps(const Stmt *S, bool Live = true);
   void computeCalls(const Stmt *Body);
   unsigned maskOf(const Expr *E) const;
@@ -154,6 +155,8 @@ private:
   /// template pattern's `if constexpr (kRemap) pid = remap(pid, n);`).
   bool AnyNamedCall = false;
   llvm::DenseMap<const VarDecl *, FieldMasks> VarFields;
+  /// Helpers that return an id as it is (returnsIdDims()), by callee.
+  mutable llvm::DenseMap<const FunctionDecl *, unsigned> ReturnsId;
   llvm::MapVector<const VarDecl *, llvm::SmallVector<const Expr *, 2>> Stores;
   llvm::DenseSet<const VarDecl *> Modified;
   llvm::DenseSet<const Expr *> StoreTargets; ///< left of a plain `=`
@@ -254,6 +257,9 @@ IdRef KernelFlow::idOf(const Expr *E, unsigned Links) const {
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
       return idOfField(ME->getBase(), F, Links);
+  if (const auto *Call = dyn_cast<CallExpr>(E)) // `int pid = tileIndex();`
+    if (unsigned Dims = returnsIdDims(Call))
+      return {E, nullptr, Dims};
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   if (const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr) {
     auto It = ParamIds.find(P);
@@ -269,6 +275,36 @@ IdRef KernelFlow::idOf(const Expr *E, unsigned Links) const {
   if (R.Raw && !R.Var)
     R.Var = V;
   return R;
+}
+
+/// The grid dimensions of the id a helper returns as it is (`__device__ int
+/// tileIndex() { return blockIdx.x; }`): every return statement returns the
+/// same kind of id. 0 otherwise. The call itself is then the raw id, which a
+/// fix-it wraps where it is called.
+unsigned KernelFlow::returnsIdDims(const CallExpr *Call) const {
+  const FunctionDecl *Callee = userCallee(Call, Ctx.getSourceManager());
+  if (!Callee || !Depth)
+    return 0;
+  if (auto It = ReturnsId.find(Callee); It != ReturnsId.end())
+    return It->second;
+  ReturnsId[Callee] = 0; // recursion
+  KernelFlow Sub(Callee, this, 0);
+  Sub.collectLocals(Callee->getBody());
+  unsigned Dims = 0;
+  bool All = true;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+      unsigned D = Ret->getRetValue() ? Sub.idOf(Ret->getRetValue()).Dims : 0;
+      All &= D && (!Dims || D == Dims);
+      Dims = D;
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Callee->getBody());
+  return ReturnsId[Callee] = All ? Dims : 0;
 }
 
 /// The id held in field \p F of \p Base: a local struct initialised with a

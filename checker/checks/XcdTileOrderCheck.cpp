@@ -218,7 +218,13 @@ void XcdTileOrderCheck::report(const TileMapping &M, const TargetProfile &T,
   const Expr *Off = M.DeadRemap;
   if (Instantiation && !Off && !PatternRemaps.empty())
     Off = PatternRemaps.front();
-  if (!M.UnusedRemap && !Off && !Instantiation &&
+  // The inline remap evaluates the id several times: fine for blockIdx and
+  // builtins, not for the call of a user's helper (side effects, cost).
+  bool CalledId = llvm::any_of(M.Roots, [](const Expr *Root) {
+    const auto *Call = dyn_cast<CallExpr>(Root->IgnoreParenImpCasts());
+    return Call && !Call->getBuiltinCallee();
+  });
+  if (!M.UnusedRemap && !Off && !Instantiation && !(CalledId && !Header) &&
       (!Header || SM.isWrittenInMainFile(Loc))) {
     // An id written in several places is remapped once, into a local at the
     // top of the kernel, and each place reads that local.

@@ -110,3 +110,29 @@ __global__ void gemmMacro(const float *A, const float *B, float *C, int N, int K
     acc += A[(m * 64 + threadIdx.y) * K + k] * B[k * N + n * 64 + threadIdx.x];
   C[(m * 64 + threadIdx.y) * N + n * 64 + threadIdx.x] = acc;
 }
+
+// The id returned as it is by a helper: reported at the call, no fix-it in
+// the inline style (it would call the helper several times).
+__device__ __forceinline__ int tileIndex() { return blockIdx.x; }
+__device__ int flatIndex() { return blockIdx.y * gridDim.x + blockIdx.x; }
+
+__global__ void gemmIdHelper(const float *A, const float *B, float *C, int N, int K) {
+  int pid = tileIndex();
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: workgroup id 'pid' is mapped row-major onto output tiles without the XCD remap [xcd-tile-order]
+  int gn = N / 64;
+  int m = pid / gn, n = pid % gn;
+  float acc = 0.0f;
+  for (int k = 0; k < K; ++k)
+    acc += A[(m * 64 + threadIdx.y) * K + k] * B[k * N + n * 64 + threadIdx.x];
+  C[(m * 64 + threadIdx.y) * N + n * 64 + threadIdx.x] = acc;
+}
+
+__global__ void gemmFlatHelper(const float *A, const float *B, float *C, int N, int K) {
+  int gn = N / 64;
+  int m = flatIndex() / gn, n = flatIndex() % gn;
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: workgroup id 'flatIndex()' is mapped row-major onto output tiles without the XCD remap [xcd-tile-order]
+  float acc = 0.0f;
+  for (int k = 0; k < K; ++k)
+    acc += A[(m * 64 + threadIdx.y) * K + k] * B[k * N + n * 64 + threadIdx.x];
+  C[(m * 64 + threadIdx.y) * N + n * 64 + threadIdx.x] = acc;
+}

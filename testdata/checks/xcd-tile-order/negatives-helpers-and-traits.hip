@@ -142,3 +142,19 @@ __global__ void axpy(const float *x, float *y, float a, int n) {
   if (i < n)
     y[i] += a * x[i];
 }
+
+// A helper that returns the id already remapped.
+__device__ int remappedIndex() {
+  int per = gridDim.x / 8;
+  int id = blockIdx.x;
+  return id < per * 8 ? (id % 8) * per + id / 8 : id;
+}
+__global__ void gemmRemappedHelper(const float *A, const float *B, float *C, int N, int K) {
+  int pid = remappedIndex();
+  int gn = N / 64;
+  int m = pid / gn, n = pid % gn;
+  float acc = 0.0f;
+  for (int k = 0; k < K; ++k)
+    acc += A[(m * 64 + threadIdx.y) * K + k] * B[k * N + n * 64 + threadIdx.x];
+  C[(m * 64 + threadIdx.y) * N + n * 64 + threadIdx.x] = acc;
+}
