@@ -466,12 +466,15 @@ void Fp8FormatTargetMismatchCheck::checkConversion(const MatchResult &R) {
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD || inSystemCode(Call->getBeginLoc(), *SM))
       return;
-    for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
+    // A lambda's (or any) call operator takes its object as argument 0.
+    unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    for (unsigned I = 0; I + Shift < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
       const ParmVarDecl *P = FD->getParamDecl(I);
+      const Expr *Arg = Call->getArg(I + Shift);
       if (!P->getType()->isPointerType() || fp8TypeOf(P->getType()))
         continue;
-      if (const Spelling *S = fp8TypeOf(bytesSource(Call->getArg(I), *R.Context)->getType()))
-        ParamArgs.push_back({P, S, Call->getArg(I)});
+      if (const Spelling *S = fp8TypeOf(bytesSource(Arg, *R.Context)->getType()))
+        ParamArgs.push_back({P, S, Arg});
     }
     return;
   }
@@ -669,11 +672,14 @@ void Fp8FormatTargetMismatchCheck::reportParamViews() {
       continue;
     SourceLocation Loc = SM->getFileLoc(A.Arg->getBeginLoc());
     const auto *Fn = dyn_cast<FunctionDecl>(A.Param->getDeclContext());
-    diag(Loc, "passes %0 FP8 bytes ('%1') as '%2' to '%3', which reads them as %4 ('%5'): "
+    diag(Loc, "passes %0 FP8 bytes ('%1') as '%2' to %3, which reads them as %4 ('%5'): "
               "%6; convert the values through float instead")
         << fp8::formatName(A.From->Format) << A.From->Name
         << A.Param->getType().getAsString(PrintingPolicy(Ctx->getLangOpts()))
-        << (Fn ? Fn->getNameAsString() : std::string("the callee"))
+        << (!Fn ? std::string("the callee")
+            : isa<CXXMethodDecl>(Fn) && cast<CXXMethodDecl>(Fn)->getParent()->isLambda()
+                ? std::string("a lambda")
+                : "'" + Fn->getNameAsString() + "'")
         << fp8::formatName(View->As->Format) << View->As->Name
         << fp8::consequence(A.From->Format, A.From->Fam);
     diag(View->Loc, "the parameter is read as %0 FP8 here", DiagnosticIDs::Note)

@@ -43,6 +43,11 @@ const char *const RemovedMessage =
 
 bool isWaveSize(std::optional<int64_t> V) { return V == Wave32 || V == Wave64; }
 
+/// "from 'NAME'", or "by a lambda" for a value a lambda returns.
+std::string from(const std::string &Via) {
+  return Via == "a lambda" ? "by a lambda" : "from '" + Via + "'";
+}
+
 /// True when the wave-size macro \p C holds a value in this pass that is
 /// not the target's wave size \p W: 32 or 64; in the host pass also a
 /// placeholder 0 or 1 that a device-only test leaves there, since host code
@@ -99,9 +104,12 @@ std::vector<std::pair<SourceLocation, std::string>> valueSources(const Expr *Ini
     FD = FD ? FD->getDefinition() : nullptr;
     if (!FD || !FD->hasBody() || SM.isInSystemHeader(FD->getLocation()))
       return;
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    std::string Name = MD && MD->getParent()->isLambda() ? "a lambda"
+                                                          : FD->getQualifiedNameAsString();
     forEachStmt(FD->getBody(), [&](const Stmt *X) {
       if (isa<ReturnStmt>(X))
-        Out.push_back({SM.getFileLoc(X->getBeginLoc()), FD->getQualifiedNameAsString()});
+        Out.push_back({SM.getFileLoc(X->getBeginLoc()), Name});
     });
   });
   return Out;
@@ -432,7 +440,7 @@ void WarpSizeDetectionCheck::reportChosen(State &St) {
         Tainted[K.VD] = Tn;
         continue;
       }
-      std::string Why = !Via.empty() ? "it is computed from '" + Via + "', and " +
+      std::string Why = !Via.empty() ? "it is computed " + from(Via) + ", and " +
                                            St.reason(*Cond, T, Host, K.Init.getBegin(), "that")
                                      : St.reason(*Cond, T, Host, K.Init.getBegin(), "it");
       diag(K.Init.getBegin(), DeviceMsg) << Name << *K.Value << T.Name << W << Why;
@@ -488,7 +496,7 @@ void WarpSizeDetectionCheck::reportChosen(State &St) {
     else
       diag(Loc, HostMsg) << ("'" + Tn.Name + "'") << Tn.Value << T.Name << W
                          << (Tn.Via.empty() ? St.reason(*Tn.Cond, T, Host, Loc, "it")
-                                            : "it is computed from '" + Tn.Via + "', and " +
+                                            : "it is computed " + from(Tn.Via) + ", and " +
                                                   St.reason(*Tn.Cond, T, Host, Loc, "that"));
     diag(Loc, Advice, DiagnosticIDs::Note);
   }

@@ -27,3 +27,10 @@ void launch(const __hip_fp8_e4m3 *ocp, float *out) {
   consumeFnuz<<<1, 64>>>(raw, out);
 // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: passes OCP FP8 bytes ('__hip_fp8_e4m3') as 'const void *' to 'consumeFnuz' [fp8-format-target-mismatch]
 }
+
+// The same through a lambda's parameter.
+__global__ void viaLambda(const __hip_fp8_e4m3 *ocp, float *out) {
+  auto view = [](const void *bytes) { return static_cast<const __hip_fp8_e4m3_fnuz *>(bytes); };
+  out[threadIdx.x] = float(view(ocp)[threadIdx.x]);
+// CHECK-MESSAGES: :[[@LINE-1]]:33: warning: passes OCP FP8 bytes ('__hip_fp8_e4m3') as 'const void *' to a lambda, which reads them as FNUZ ('__hip_fp8_e4m3_fnuz') [fp8-format-target-mismatch]
+}

@@ -25,3 +25,8 @@ void launch(const __hip_fp8_e4m3_fnuz *fnuz, float *out) {
   hipLaunchKernelGGL(consumeFnuz, dim3(1), dim3(64), 0, 0, fnuz, out);
   consumeFnuz<<<1, 64>>>(static_cast<const void *>(fnuz), out);
 }
+
+__global__ void viaLambda(const __hip_fp8_e4m3_fnuz *fnuz, float *out) {
+  auto view = [](const void *bytes) { return static_cast<const __hip_fp8_e4m3_fnuz *>(bytes); };
+  out[threadIdx.x] = float(view(fnuz)[threadIdx.x]);
+}

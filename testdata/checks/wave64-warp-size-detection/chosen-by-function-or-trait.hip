@@ -33,3 +33,15 @@ __global__ void laneSums(const float *in, float *out) {
   if (lane == 0)
     out[threadIdx.x / kWarpSize] = v;
 }
+
+// The same through a lambda called where it is written.
+constexpr int kWaveWidth = [] {
+#if defined(__gfx90a__)
+  return 64;
+#else
+  return 32;
+#endif
+}();
+// CHECK-MESSAGES: :[[@LINE-7]]:28: warning: 'kWaveWidth' resolves to 32 for gfx942 (device pass), whose wavefronts have 64 lanes: it is computed by a lambda, and the #if at line 39 chooses that from a list of gfx targets that does not include gfx942 [wave64-warp-size-detection]
+
+__global__ void widthUser(float *out) { out[threadIdx.x % kWaveWidth] = 0.f; }
