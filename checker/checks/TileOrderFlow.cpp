@@ -240,7 +240,9 @@ void KernelFlow::collectLocals(const Stmt *Body) {
 /// The initialiser \p Init gives field \p F: an element of a braced list.
 static const Expr *fieldInit(const Expr *Init, const FieldDecl *F) {
   const auto *ILE = dyn_cast_or_null<InitListExpr>(strip(Init));
-  if (!ILE || !F || F->getParent()->isUnion() || !ILE->getType()->isRecordType())
+  if (!ILE || !F || F->getParent()->isUnion() || !ILE->getType()->isRecordType() ||
+      ILE->getType()->getAsRecordDecl()->getCanonicalDecl() !=
+          F->getParent()->getCanonicalDecl())
     return nullptr;
   if (ILE->isSemanticForm() == false && ILE->getSemanticForm())
     ILE = ILE->getSemanticForm();
