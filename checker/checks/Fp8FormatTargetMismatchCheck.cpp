@@ -68,17 +68,92 @@ static const Spelling *fp8TypeOf(QualType T) {
              : nullptr;
 }
 
-/// \p E without parentheses, implicit casts and explicit casts to pointers
-/// that are not FP8 (`(void *)p`, `reinterpret_cast<uint8_t *>(p)`): the
-/// expression whose bytes are reinterpreted.
-static const Expr *bytesSource(const Expr *E) {
+/// Locals followed back to their initialiser when looking for the bytes a
+/// pointer views.
+static constexpr unsigned MaxByteLinks = 4;
+
+/// True when local \p V is given a new value after its declaration by a
+/// plain assignment (`p = other;`): its initialiser no longer tells what it
+/// points at; or when bytes are written through it (`p[i] = fix(p[i])`): the
+/// buffer may be converted in place. Stepping it (`++p`, `p += n`) keeps it
+/// in the same buffer.
+static bool reassigned(const VarDecl *V, const Expr *Use, ASTContext &Ctx) {
+  const FunctionDecl *Fn = enclosingFunction(Use, Ctx);
+  bool Found = false;
+  auto Through = [&](const Expr *L) {
+    L = L->IgnoreParenImpCasts();
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(L))
+      return localVarRef(ASE->getBase()) == V;
+    const auto *UO = dyn_cast<UnaryOperator>(L);
+    if (!UO || UO->getOpcode() != UO_Deref)
+      return false;
+    const Expr *P = UO->getSubExpr()->IgnoreParenImpCasts();
+    while (const auto *BO = dyn_cast<BinaryOperator>(P))
+      P = BO->getLHS()->IgnoreParenImpCasts();
+    return localVarRef(P) == V;
+  };
+  forEachStmt(Fn ? Fn->getBody() : nullptr, [&](const Stmt *S) {
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    Found |= BO && BO->getOpcode() == BO_Assign && localVarRef(BO->getLHS()) == V;
+    Found |= BO && BO->isAssignmentOp() && Through(BO->getLHS());
+    const auto *UO = dyn_cast<UnaryOperator>(S);
+    Found |= UO && UO->getOpcode() == UO_AddrOf && localVarRef(UO->getSubExpr()) == V;
+  });
+  return Found;
+}
+
+/// The expression whose bytes \p E reads: through parentheses, implicit
+/// casts, explicit casts to pointers that are not FP8 (`(void *)p`,
+/// `reinterpret_cast<uint8_t *>(p)`), pointer arithmetic (`p + off`,
+/// `&p[i]`), element reads (`p[i]`, `*p`: the buffer read) and local
+/// pointers set once (`const uint8_t *p = (const uint8_t *)ocp;`).
+static const Expr *bytesSource(const Expr *E, ASTContext &Ctx) {
+  unsigned Links = MaxByteLinks;
   while (true) {
     E = E->IgnoreParenImpCasts();
-    const auto *C = dyn_cast<ExplicitCastExpr>(E);
-    if (!C || !C->getType()->isPointerType() || fp8TypeOf(C->getType()))
+    if (fp8TypeOf(E->getType()))
       return E;
-    E = C->getSubExpr();
+    if (const auto *C = dyn_cast<ExplicitCastExpr>(E); C && C->getType()->isPointerType()) {
+      E = C->getSubExpr();
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->getType()->isPointerType() &&
+        (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
+      E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
+      continue;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref)) {
+      E = UO->getSubExpr();
+      continue;
+    }
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = ASE->getBase();
+      continue;
+    }
+    const VarDecl *V = localVarRef(E);
+    if (V && Links && V->getType()->isPointerType() && V->getInit() && !reassigned(V, E, Ctx)) {
+      --Links;
+      E = V->getInit();
+      continue;
+    }
+    return E;
   }
+}
+
+/// The FP8 type an explicit specialization of a class template is keyed by
+/// (`template <> struct limits<__hip_fp8_e4m3_fnuz>`): the bounds it holds
+/// are that type's, whatever the target.
+static const Spelling *specializationKey(const DeclContext *DC) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(DC);
+  if (!Spec)
+    return nullptr;
+  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+    if (A.getKind() == TemplateArgument::Type)
+      if (const Spelling *S = fp8TypeOf(A.getAsType()))
+        return S;
+  return nullptr;
 }
 
 Fp8FormatTargetMismatchCheck::Fp8FormatTargetMismatchCheck(
@@ -102,6 +177,9 @@ void Fp8FormatTargetMismatchCheck::registerPPCallbacks(const SourceManager &SM,
   AllMaxima.clear();
   Scopes.clear();
   Converted.clear();
+  Keyed.clear();
+  ParamViews.clear();
+  ParamArgs.clear();
   PP->addPPCallbacks(fp8::makeFactsCollector(SM, Facts));
 }
 
@@ -114,8 +192,15 @@ void Fp8FormatTargetMismatchCheck::registerMatchers(MatchFinder *Finder) {
                      this);
   Finder->addMatcher(declRefExpr(to(enumConstantDecl(isFp8Spelling()))).bind("enum"), this);
   Finder->addMatcher(expr(anyOf(floatLiteral(), integerLiteral(Maximum))).bind("lit"), this);
+  Finder->addMatcher(
+      declRefExpr(to(varDecl(anyOf(isConstexpr(), hasType(isConstQualified()))))).bind("cref"),
+      this);
+  Finder->addMatcher(classTemplateSpecializationDecl().bind("spec"), this);
   Finder->addMatcher(explicitCastExpr().bind("cast"), this);
   Finder->addMatcher(callExpr(copiesBytes()).bind("copy"), this);
+  Finder->addMatcher(callExpr(unless(copiesBytes()), hasAnyArgument(hasType(pointerType())))
+                         .bind("call"),
+                     this);
   Finder->addMatcher(recordDecl(isUnion(), isDefinition()).bind("union"), this);
   Finder->addMatcher(functionDecl(isDefinition()).bind("scope"), this);
   Finder->addMatcher(
@@ -143,6 +228,21 @@ void Fp8FormatTargetMismatchCheck::check(const MatchResult &R) {
     return checkTypeOrEnum(R);
   if (R.Nodes.getNodeAs<Expr>("lit"))
     return checkLiteral(R);
+  if (R.Nodes.getNodeAs<DeclRefExpr>("cref"))
+    return checkConstantRef(R);
+  if (const auto *Spec = R.Nodes.getNodeAs<ClassTemplateSpecializationDecl>("spec")) {
+    // An explicit specialization for an FP8 type names that type as a key:
+    // its own format there is no use of it.
+    const Spelling *Key = specializationKey(Spec);
+    if (!Key || Spec->getSpecializationKind() != TSK_ExplicitSpecialization ||
+        inSystemCode(Spec->getLocation(), *SM))
+      return;
+    auto [F, B] = SM->getDecomposedLoc(SM->getExpansionLoc(Spec->getBeginLoc()));
+    auto [F2, E] = SM->getDecomposedLoc(SM->getExpansionLoc(Spec->getEndLoc()));
+    if (F == F2 && B <= E)
+      Keyed.push_back({{F, B, E}, Key->Format});
+    return;
+  }
   checkConversion(R);
 }
 
@@ -174,28 +274,24 @@ void Fp8FormatTargetMismatchCheck::checkTypeOrEnum(const MatchResult &R) {
   addUse(S, TL.getNameLoc());
 }
 
-/// Literals 448 and 240 used as an FP8 range bound: an argument of a clamp
-/// (`fminf(x, 448.f)`), a comparison operand (`x > 448.f`), a scale divisor
-/// or factor (`amax / 448.f`), an arm of a clamping `?:`, or the value of a
-/// variable, field or function whose name mentions FP8 (`kFp8Max = 448.f`).
-void Fp8FormatTargetMismatchCheck::checkLiteral(const MatchResult &R) {
-  const auto *Lit = R.Nodes.getNodeAs<Expr>("lit");
-  double V = 0;
-  if (const auto *FL = dyn_cast<FloatingLiteral>(Lit))
-    V = FL->getValueAsApproximateDouble();
-  else
-    V = static_cast<double>(cast<IntegerLiteral>(Lit)->getValue().getZExtValue());
-  if ((V != fp8::OcpE4m3Max && V != fp8::FnuzE4m3Max) ||
-      inSystemCode(Lit->getBeginLoc(), *SM))
-    return;
+/// How a value (a literal 448/240, or a constant holding one) is used:
+/// as an FP8 range bound (an argument of a clamp, a comparison operand, a
+/// scale divisor or factor, an arm of a clamping `?:`; for a literal also
+/// the value of a variable, field or function whose name mentions FP8), and
+/// whether it is floating-point there.
+struct ValueRole {
+  bool Bound = false, Floating = false, Reached = false;
+};
 
+static ValueRole roleOf(const Expr *Start, ASTContext &Ctx, bool Literal) {
+  ValueRole Role;
+  Role.Floating = Start->getType()->isRealFloatingType();
   // Up through parentheses, casts, signs and temporaries.
-  bool Floating = Lit->getType()->isRealFloatingType();
-  DynTypedNode Child = DynTypedNode::create(*Lit), Parent;
+  DynTypedNode Child = DynTypedNode::create(*Start), Parent;
   while (true) {
-    DynTypedNodeList Ps = R.Context->getParentMapContext().getParents(Child);
+    DynTypedNodeList Ps = Ctx.getParentMapContext().getParents(Child);
     if (Ps.empty())
-      return;
+      return Role;
     Parent = Ps[0];
     const auto *E = Parent.get<Expr>();
     const auto *U = dyn_cast_or_null<UnaryOperator>(E);
@@ -204,14 +300,15 @@ void Fp8FormatTargetMismatchCheck::checkLiteral(const MatchResult &R) {
                    (U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus));
     if (!Through)
       break;
-    Floating |= isa<CastExpr>(E) && E->getType()->isRealFloatingType();
+    Role.Floating |= isa<CastExpr>(E) && E->getType()->isRealFloatingType();
     Child = Parent;
   }
+  Role.Reached = true;
   // Where the value goes: a clamp or scale needs a floating-point one (the
   // int in `x / 448` is converted, the one in `n < 448` with int n is not).
   const auto *ChildExpr = Child.get<Expr>();
   auto IsFloat = [](QualType T) { return T.getNonReferenceType()->isRealFloatingType(); };
-  bool Bound = false;
+  bool &Bound = Role.Bound, &Floating = Role.Floating;
   if (const auto *Call = Parent.get<CallExpr>()) {
     Bound = !isa<CXXOperatorCallExpr>(Call) && isClampName(calleeName(Call));
     Floating |= IsFloat(Call->getType());
@@ -223,17 +320,52 @@ void Fp8FormatTargetMismatchCheck::checkLiteral(const MatchResult &R) {
     const auto *Cond = dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
     Bound = ChildExpr != CO->getCond() && Cond && Cond->isComparisonOp();
     Floating |= IsFloat(CO->getType());
-  } else if (const auto *ND = Parent.get<DeclaratorDecl>()) {
+  } else if (const auto *ND = Parent.get<DeclaratorDecl>(); ND && Literal) {
     const auto *RD = dyn_cast<RecordDecl>(ND->getDeclContext());
     Bound = (ND->getIdentifier() && fp8::mentionsFp8(ND->getName())) ||
             (RD && RD->getIdentifier() && fp8::mentionsFp8(RD->getName()));
     Floating |= IsFloat(ND->getType());
-  } else if (const auto *Ret = Parent.get<ReturnStmt>()) {
-    const FunctionDecl *FD = enclosingFunction(Ret, *R.Context, /*InnermostLambda=*/true);
+  } else if (const auto *Ret = Parent.get<ReturnStmt>(); Ret && Literal) {
+    const FunctionDecl *FD = enclosingFunction(Ret, Ctx, /*InnermostLambda=*/true);
     Bound = FD && FD->getIdentifier() && fp8::mentionsFp8(FD->getName());
     Floating |= FD && IsFloat(FD->getReturnType());
   }
-  if (!Floating)
+  return Role;
+}
+
+/// The value of \p E when it is the literal 448 or 240 (also `-448.f`,
+/// `(float)448`), and the literal.
+static std::optional<std::pair<int, const Expr *>> maximumLiteral(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenCasts();
+    const auto *U = dyn_cast<UnaryOperator>(E);
+    if (!U || (U->getOpcode() != UO_Minus && U->getOpcode() != UO_Plus))
+      break;
+    E = U->getSubExpr();
+  }
+  double V = -1;
+  if (const auto *FL = dyn_cast_or_null<FloatingLiteral>(E))
+    V = FL->getValueAsApproximateDouble();
+  else if (const auto *IL = dyn_cast_or_null<IntegerLiteral>(E))
+    V = static_cast<double>(IL->getValue().getZExtValue());
+  if (V != fp8::OcpE4m3Max && V != fp8::FnuzE4m3Max)
+    return std::nullopt;
+  return std::pair(static_cast<int>(V), E);
+}
+
+/// Literals 448 and 240 used as an FP8 range bound (roleOf()).
+void Fp8FormatTargetMismatchCheck::checkLiteral(const MatchResult &R) {
+  const auto *Lit = R.Nodes.getNodeAs<Expr>("lit");
+  double V = 0;
+  if (const auto *FL = dyn_cast<FloatingLiteral>(Lit))
+    V = FL->getValueAsApproximateDouble();
+  else
+    V = static_cast<double>(cast<IntegerLiteral>(Lit)->getValue().getZExtValue());
+  if ((V != fp8::OcpE4m3Max && V != fp8::FnuzE4m3Max) ||
+      inSystemCode(Lit->getBeginLoc(), *SM))
+    return;
+  ValueRole Role = roleOf(Lit, *R.Context, /*Literal=*/true);
+  if (!Role.Reached || !Role.Floating)
     return;
   // A software encoder that builds the FP8 byte itself (it returns the
   // 8-bit code) implements the format it is written for; the hardware's
@@ -246,8 +378,47 @@ void Fp8FormatTargetMismatchCheck::checkLiteral(const MatchResult &R) {
   SourceLocation Expansion = SM->getExpansionLoc(Lit->getBeginLoc());
   int Value = static_cast<int>(V);
   AllMaxima.push_back({Written, Expansion, Value});
-  if (Bound)
-    Bounds.push_back({Written, Expansion, Value});
+  // A member of `template <> struct limits<__hip_fp8_e4m3_fnuz>` bounds that
+  // type; one of a class named for FP8 or a constant so named is a bound.
+  const Spelling *Key = nullptr;
+  if (DynTypedNodeList Ps = R.Context->getParents(*Lit); !Ps.empty())
+    for (DynTypedNode N = Ps[0];;) {
+      if (const auto *VD = N.get<VarDecl>()) {
+        Key = specializationKey(VD->getDeclContext());
+        break;
+      }
+      if (!N.get<Expr>())
+        break;
+      DynTypedNodeList Up = R.Context->getParents(N);
+      if (Up.empty())
+        break;
+      N = Up[0];
+    }
+  if (Role.Bound || Key)
+    Bounds.push_back({Written, Expansion, Value, Key});
+}
+
+/// A constant equal to 448 or 240 used as an FP8 range bound:
+/// `constexpr float kMax = 448.f;` then `fminf(v, kMax)`, or the member of
+/// a limits trait (`limits<__hip_fp8_e4m3_fnuz>::max`). Reported at the
+/// constant's literal.
+void Fp8FormatTargetMismatchCheck::checkConstantRef(const MatchResult &R) {
+  const auto *Ref = R.Nodes.getNodeAs<DeclRefExpr>("cref");
+  const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+  const Expr *Init = VD ? VD->getAnyInitializer() : nullptr;
+  auto Max = Init ? maximumLiteral(Init) : std::nullopt;
+  if (!Max || inSystemCode(Ref->getBeginLoc(), *SM) ||
+      inSystemCode(Max->second->getBeginLoc(), *SM))
+    return;
+  ValueRole Role = roleOf(Ref, *R.Context, /*Literal=*/false);
+  if (!Role.Bound || !(Role.Floating || VD->getType()->isRealFloatingType()))
+    return;
+  const Expr *Lit = Max->second;
+  Bound B{SM->getSpellingLoc(Lit->getBeginLoc()), SM->getExpansionLoc(Lit->getBeginLoc()),
+          Max->first, specializationKey(VD->getDeclContext())};
+  B.Use = SM->getFileLoc(Ref->getLocation());
+  B.NameMentionsFp8 = VD->getIdentifier() && fp8::mentionsFp8(VD->getName());
+  Bounds.push_back(B);
 }
 
 void Fp8FormatTargetMismatchCheck::reportConversion(SourceRange Span,
@@ -278,21 +449,45 @@ void Fp8FormatTargetMismatchCheck::checkConversion(const MatchResult &R) {
     // `__builtin_bit_cast(T, v)` and `reinterpret_cast<T &>(v)`: v's bytes.
     if (isa<BuiltinBitCastExpr>(C) || To->isReferenceType())
       return reportConversion(C->getSourceRange(), "reinterprets",
-                              C->getSubExpr()->IgnoreParenImpCasts()->getType(), To);
-    if (To->isPointerType())
-      reportConversion(C->getSourceRange(), "reinterprets",
-                       bytesSource(C->getSubExpr())->getType(), To);
+                              bytesSource(C->getSubExpr(), *R.Context)->getType(), To);
+    if (To->isPointerType()) {
+      const Expr *Src = bytesSource(C->getSubExpr(), *R.Context);
+      reportConversion(C->getSourceRange(), "reinterprets", Src->getType(), To);
+      // A byte or `void *` parameter viewed as FP8: what callers pass in is
+      // judged at the end of the translation unit.
+      const auto *DRE = dyn_cast<DeclRefExpr>(Src);
+      const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+      if (P && !fp8TypeOf(P->getType()) && fp8TypeOf(To) && !inSystemCode(C->getBeginLoc(), *SM))
+        ParamViews.push_back({P, fp8TypeOf(To), SM->getFileLoc(C->getBeginLoc())});
+    }
+    return;
+  }
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("call")) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || inSystemCode(Call->getBeginLoc(), *SM))
+      return;
+    // A lambda's (or any) call operator takes its object as argument 0.
+    unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    for (unsigned I = 0; I + Shift < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
+      const ParmVarDecl *P = FD->getParamDecl(I);
+      const Expr *Arg = Call->getArg(I + Shift);
+      if (!P->getType()->isPointerType() || fp8TypeOf(P->getType()))
+        continue;
+      if (const Spelling *S = fp8TypeOf(bytesSource(Arg, *R.Context)->getType()))
+        ParamArgs.push_back({P, S, Arg});
+    }
     return;
   }
   if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("copy")) {
     if (calleeName(Call) == "bit_cast") {
       if (Call->getNumArgs() == 1)
         reportConversion(Call->getSourceRange(), "reinterprets",
-                         Call->getArg(0)->IgnoreParenImpCasts()->getType(), Call->getType());
+                         bytesSource(Call->getArg(0), *R.Context)->getType(),
+                         Call->getType());
     } else if (Call->getNumArgs() >= 2) {
       reportConversion(Call->getSourceRange(), "copies",
-                       bytesSource(Call->getArg(1))->getType(),
-                       bytesSource(Call->getArg(0))->getType());
+                       bytesSource(Call->getArg(1), *R.Context)->getType(),
+                       bytesSource(Call->getArg(0), *R.Context)->getType());
     }
     return;
   }
@@ -372,6 +567,7 @@ void Fp8FormatTargetMismatchCheck::reportUses(Fp8Format Target) {
   for (const Use &U : Uses) {
     auto [Want, InBranch, CanFix] = expectedAt(U.Written, U.Expansion, Target);
     if (Want == Fp8Format::None || Want == U.S->Format || NamesBoth(scopeOf(U.Expansion)) ||
+        inKeyedScope(U.Expansion, U.S->Format) ||
         !Done.insert(U.Written.getRawEncoding()).second)
       continue;
     CharSourceRange Name = CharSourceRange::getTokenRange(U.Written);
@@ -404,30 +600,99 @@ void Fp8FormatTargetMismatchCheck::reportBounds(Fp8Format Target) {
   llvm::DenseSet<unsigned> Done;
   for (const Bound &B : Bounds) {
     auto [Want, InBranch, CanFix] = expectedAt(B.Written, B.Expansion, Target);
+    if (B.Key) {
+      // A trait member of one FP8 type is judged by that type, on every
+      // target; 448 and 240 say nothing about E5M2.
+      if (B.Key->Fam != fp8::Family::E4M3)
+        continue;
+      Want = B.Key->Format;
+      InBranch = false;
+      CanFix = true;
+    } else if (B.Use.isValid() && !B.NameMentionsFp8) {
+      CanFix = false; // the constant may serve elsewhere too
+    }
     int Wrong = Want == Fp8Format::FNUZ  ? fp8::OcpE4m3Max
                 : Want == Fp8Format::OCP ? fp8::FnuzE4m3Max
                                          : 0;
-    if (B.Value != Wrong || HoldsBoth(scopeOf(B.Expansion)) ||
+    if (B.Value != Wrong || (!B.Key && HoldsBoth(scopeOf(B.Expansion))) ||
         !Done.insert(B.Written.getRawEncoding()).second)
       continue;
     bool ToFnuz = Want == Fp8Format::FNUZ;
     CharSourceRange Tok = CharSourceRange::getTokenRange(B.Written);
     llvm::StringRef Text = Lexer::getSourceText(Tok, *SM, *LangOpts);
     llvm::StringRef From = ToFnuz ? "448" : "240", To = ToFnuz ? "240" : "448";
-    auto D = diag(B.Written,
-                  ToFnuz ? "448 is the OCP E4M3 maximum but %select{this target computes|"
-                           "this branch is compiled for targets that compute}0 FP8 in "
-                           "FNUZ, whose E4M3 saturates at 240: values scaled or clamped "
-                           "to 448 saturate at 240 or convert to NaN"
-                         : "240 is the FNUZ E4M3 maximum but %select{this target computes|"
-                           "this branch is compiled for targets that compute}0 FP8 in "
-                           "OCP, whose E4M3 saturates at 448: scaling or clamping to 240 "
-                           "cuts values in (240, 448] and leaves the top of the range "
-                           "unused")
-             << InBranch;
+    std::optional<DiagnosticBuilder> D;
+    if (B.Key)
+      D.emplace(diag(B.Written,
+                     ToFnuz ? "448 is the OCP E4M3 maximum but it bounds '%0', an FNUZ "
+                              "type, whose E4M3 saturates at 240: values scaled or clamped "
+                              "to 448 saturate at 240 or convert to NaN"
+                            : "240 is the FNUZ E4M3 maximum but it bounds '%0', an OCP "
+                              "type, whose E4M3 saturates at 448: scaling or clamping to "
+                              "240 cuts values in (240, 448] and leaves the top of the "
+                              "range unused")
+                << B.Key->Name);
+    else
+      D.emplace(diag(B.Written,
+                     ToFnuz ? "448 is the OCP E4M3 maximum but %select{this target computes|"
+                              "this branch is compiled for targets that compute}0 FP8 in "
+                              "FNUZ, whose E4M3 saturates at 240: values scaled or clamped "
+                              "to 448 saturate at 240 or convert to NaN"
+                            : "240 is the FNUZ E4M3 maximum but %select{this target "
+                              "computes|this branch is compiled for targets that compute}0 "
+                              "FP8 in OCP, whose E4M3 saturates at 448: scaling or clamping "
+                              "to 240 cuts values in (240, 448] and leaves the top of the "
+                              "range unused")
+                << InBranch);
     if (CanFix && Text.starts_with(From))
-      D << FixItHint::CreateReplacement(Tok, (To + Text.drop_front(3)).str());
+      *D << FixItHint::CreateReplacement(Tok, (To + Text.drop_front(3)).str());
+    D.reset();
+    if (B.Use.isValid())
+      diag(B.Use, "the constant is used as an FP8 range bound here", DiagnosticIDs::Note);
   }
+}
+
+/// FP8 data of one format passed as bytes (`void *`, `uint8_t *`) to a
+/// function that views that parameter as the other format. A function that
+/// views it as both (a format chosen at run time) is left alone.
+void Fp8FormatTargetMismatchCheck::reportParamViews() {
+  for (const ParamArg &A : ParamArgs) {
+    const ParamView *View = nullptr;
+    bool Both = false;
+    for (const ParamView &V : ParamViews) {
+      if (V.Param->getCanonicalDecl() != A.Param->getCanonicalDecl() &&
+          V.Param != A.Param)
+        continue;
+      Both |= View && View->As->Format != V.As->Format;
+      if (!View)
+        View = &V;
+    }
+    if (!View || Both || View->As->Format == A.From->Format ||
+        View->As->Fam != A.From->Fam)
+      continue;
+    SourceLocation Loc = SM->getFileLoc(A.Arg->getBeginLoc());
+    const auto *Fn = dyn_cast<FunctionDecl>(A.Param->getDeclContext());
+    diag(Loc, "passes %0 FP8 bytes ('%1') as '%2' to %3, which reads them as %4 ('%5'): "
+              "%6; convert the values through float instead")
+        << fp8::formatName(A.From->Format) << A.From->Name
+        << A.Param->getType().getAsString(PrintingPolicy(Ctx->getLangOpts()))
+        << (!Fn ? std::string("the callee")
+            : isa<CXXMethodDecl>(Fn) && cast<CXXMethodDecl>(Fn)->getParent()->isLambda()
+                ? std::string("a lambda")
+                : "'" + Fn->getNameAsString() + "'")
+        << fp8::formatName(View->As->Format) << View->As->Name
+        << fp8::consequence(A.From->Format, A.From->Fam);
+    diag(View->Loc, "the parameter is read as %0 FP8 here", DiagnosticIDs::Note)
+        << fp8::formatName(View->As->Format);
+  }
+}
+
+bool Fp8FormatTargetMismatchCheck::inKeyedScope(SourceLocation Loc, Fp8Format F) const {
+  auto [File, Off] = SM->getDecomposedLoc(Loc);
+  return llvm::any_of(Keyed, [&](const std::pair<Scope, Fp8Format> &K) {
+    return K.second == F && K.first.File == File && K.first.Begin <= Off &&
+           Off <= K.first.End;
+  });
 }
 
 void Fp8FormatTargetMismatchCheck::onEndOfTranslationUnit() {
@@ -447,6 +712,7 @@ void Fp8FormatTargetMismatchCheck::onEndOfTranslationUnit() {
       Uses.push_back({S, L, L});
   });
   reportUses(T->Fp8);
+  reportParamViews();
   if (MentionsFp8)
     reportBounds(T->Fp8);
 }

@@ -62,6 +62,13 @@ private:
   struct Bound {
     clang::SourceLocation Written, Expansion;
     int Value;
+    /// The FP8 type of the explicit specialization holding the literal
+    /// (`template <> struct limits<__hip_fp8_e4m3_fnuz>`): judged by it.
+    const fp8::Spelling *Key = nullptr;
+    /// Where a constant holding the literal is used as a bound; invalid when
+    /// the literal itself is.
+    clang::SourceLocation Use = {};
+    bool NameMentionsFp8 = false;
   };
   /// The file range of a function definition, a namespace-scope declaration
   /// or a `#define`: the unit in which naming both formats counts as a
@@ -73,10 +80,14 @@ private:
 
   void checkTypeOrEnum(const MatchResult &R);
   void checkLiteral(const MatchResult &R);
+  void checkConstantRef(const MatchResult &R);
   void checkConversion(const MatchResult &R);
   void addUse(const fp8::Spelling *S, clang::SourceLocation Loc);
   void reportConversion(clang::SourceRange Span, llvm::StringRef Verb,
                         clang::QualType From, clang::QualType To);
+  /// True when \p Loc is in an explicit specialization keyed by an FP8 type
+  /// of format \p F.
+  bool inKeyedScope(clang::SourceLocation Loc, Fp8Format F) const;
   /// True when \p Loc is in a reported conversion (its types cast no vote).
   bool inConversion(clang::SourceLocation Loc) const;
   /// Index into Scopes of the innermost scope containing \p Loc, or -1.
@@ -94,6 +105,7 @@ private:
                       Fp8Format Target) const;
   void reportUses(Fp8Format Target);
   void reportBounds(Fp8Format Target);
+  void reportParamViews();
 
   const std::string OffloadArch; ///< global option set per pass by the driver
 
@@ -107,6 +119,22 @@ private:
   std::vector<Bound> AllMaxima; ///< every floating 448/240, for run-time choices
   std::vector<Scope> Scopes;
   std::vector<Scope> Converted; ///< reported conversions: their types cast no vote
+  /// A byte or `void *` parameter cast to an FP8 pointer in its function.
+  struct ParamView {
+    const clang::ParmVarDecl *Param;
+    const fp8::Spelling *As;
+    clang::SourceLocation Loc;
+  };
+  /// FP8 data passed to such a parameter.
+  struct ParamArg {
+    const clang::ParmVarDecl *Param;
+    const fp8::Spelling *From;
+    const clang::Expr *Arg;
+  };
+  std::vector<ParamView> ParamViews;
+  std::vector<ParamArg> ParamArgs;
+  /// Explicit specializations keyed by an FP8 type, with its format.
+  std::vector<std::pair<Scope, Fp8Format>> Keyed;
 };
 
 } // namespace wavecheck

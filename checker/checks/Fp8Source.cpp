@@ -112,7 +112,7 @@ std::optional<double> literalValue(llvm::StringRef Text) {
 
 // --- FP8 guards ------------------------------------------------------------
 
-/// The format a macro tested in an `#if` stands for (FACTS.md "Targets"):
+/// The format a macro tested in an `#if` stands for:
 /// the HIP header's per-target macros and the device-pass arch macros (the
 /// ones starting with "__").
 static Guard macroGuard(llvm::StringRef Id) {

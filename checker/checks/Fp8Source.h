@@ -14,7 +14,7 @@
 ///  - a raw token scan of the user's files, for names no header declares
 ///    here (PyTorch's, whose headers are not available to the checker).
 /// Sources: HIP FP8 documentation (ROCm 6.x/7.x), OCP 8-bit floating point
-/// specification, PyTorch's dtype list; FACTS.md "FP8 encodings".
+/// specification, PyTorch's dtype list.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WAVECHECK_CHECKS_FP8SOURCE_H
@@ -71,7 +71,7 @@ llvm::StringRef formatName(Fp8Format F);
 llvm::StringRef familyName(Family F);
 
 /// What reading bytes of format \p From in the other format does to the
-/// values of family \p F (FACTS.md "FP8 encodings": the exponent bias
+/// values of family \p F (the exponent bias
 /// differs by one, FNUZ has no -0 and its only NaN is 0x80), for messages.
 const char *consequence(Fp8Format From, Family F);
 

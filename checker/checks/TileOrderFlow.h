@@ -14,8 +14,15 @@
 /// remainder, or both), through expressions and local variables; divisors
 /// and moduli are sizes, not coordinates.
 ///
-/// The analysis is flow-insensitive and local to the kernel: ids are followed
-/// through local variable initialisers only, and a local that is assigned
+/// Ids and coordinates are also followed into the helpers the kernel passes
+/// an id to (`__device__` functions, lambdas, member functions; two levels),
+/// out of what they return (a scalar or the fields of a struct), and through
+/// the fields of local structs and structured bindings. Branches whose
+/// condition is a constant (a trait of a template instantiation) are judged
+/// as they run: the arm never taken is left out.
+///
+/// The analysis is flow-insensitive: ids are followed through local variable
+/// initialisers (and fields stored once), and a local that is assigned
 /// after its declaration (a remap in place, a persistent tile loop) is no id.
 ///
 //===----------------------------------------------------------------------===//
@@ -45,6 +52,10 @@ struct TileMapping {
   /// A remap of this id whose result the decomposition does not use (a
   /// remap disabled by a refactor), else nullptr.
   const clang::Expr *UnusedRemap = nullptr;
+  /// A remap of the id in a branch that never runs (its condition is a
+  /// constant false: a trait of this instantiation, a configuration flag),
+  /// else nullptr.
+  const clang::Expr *DeadRemap = nullptr;
 };
 
 /// The tile mappings of kernel \p Kernel that need the remap, for a target
@@ -52,6 +63,12 @@ struct TileMapping {
 llvm::SmallVector<TileMapping, 1>
 findUnremappedTileMappings(const clang::FunctionDecl *Kernel, clang::ASTContext &Ctx,
                            unsigned NumXcds);
+
+/// Every XCD remap written in \p Fn, also in branches that never run: for
+/// the template pattern of an instantiation that leaves its remap off.
+llvm::SmallVector<const clang::Expr *, 2> findXcdRemaps(const clang::FunctionDecl *Fn,
+                                                       clang::ASTContext &Ctx,
+                                                       unsigned NumXcds);
 
 } // namespace wavecheck
 

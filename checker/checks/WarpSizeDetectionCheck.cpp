@@ -24,7 +24,7 @@ using namespace clang::ast_matchers;
 namespace wavecheck {
 namespace {
 
-/// The two wave sizes of AMD GPUs (FACTS.md, "Targets"): a macro or constant
+/// The two wave sizes of AMD GPUs: a macro or constant
 /// of any other value is taken to be something else.
 constexpr int64_t Wave32 = 32, Wave64 = 64;
 /// Arch macros quoted in one message at most; more end in ", ...".
@@ -42,6 +42,28 @@ const char *const RemovedMessage =
     "wave32 targets";
 
 bool isWaveSize(std::optional<int64_t> V) { return V == Wave32 || V == Wave64; }
+
+/// "from 'NAME'", or "by a lambda" for a value a lambda returns.
+std::string from(const std::string &Via) {
+  return Via == "a lambda" ? "by a lambda" : "from '" + Via + "'";
+}
+
+/// True when the wave-size macro \p C holds a value in this pass that is
+/// not the target's wave size \p W: 32 or 64; in the host pass also a
+/// placeholder 0 or 1 that a device-only test leaves there, since host code
+/// that sizes a launch from it is wrong. (Other numbers may be something
+/// else, a log2 or a shift, and are left alone.)
+bool wrongValue(const ChosenMacro &C, int64_t W, bool Host) {
+  if (!C.Value || *C.Value == W)
+    return false;
+  if (isWaveSize(C.Value))
+    return true;
+  return Host && (*C.Value == 0 || *C.Value == 1) && llvm::any_of(C.Cond.Tested, [](const std::string &N) {
+           std::optional<ArchMacroKind> K = classifyArchMacro(N);
+           return K == ArchMacroKind::Target || K == ArchMacroKind::Family ||
+                  K == ArchMacroKind::DeviceOnly;
+         });
+}
 
 /// True for `__global__` functions and functions written `__device__`. The
 /// device attributes clang implies (constexpr functions) leave a function
@@ -65,6 +87,34 @@ std::string quoteNames(llvm::ArrayRef<std::string> Names) {
   return Q.empty() ? Last : llvm::join(Q, ", ") + " and " + Last;
 }
 
+/// Where the value of the constant initialiser \p Init comes from, beyond
+/// macros: the constants it reads (their declarations) and the functions it
+/// calls (their return statements, one level down), in user code.
+std::vector<std::pair<SourceLocation, std::string>> valueSources(const Expr *Init,
+                                                                 const SourceManager &SM) {
+  std::vector<std::pair<SourceLocation, std::string>> Out;
+  forEachStmt(Init, [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (VD && VD->hasGlobalStorage() && !SM.isInSystemHeader(VD->getLocation()))
+        Out.push_back({SM.getFileLoc(VD->getLocation()), VD->getQualifiedNameAsString()});
+    }
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    FD = FD ? FD->getDefinition() : nullptr;
+    if (!FD || !FD->hasBody() || SM.isInSystemHeader(FD->getLocation()))
+      return;
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    std::string Name = MD && MD->getParent()->isLambda() ? "a lambda"
+                                                          : FD->getQualifiedNameAsString();
+    forEachStmt(FD->getBody(), [&](const Stmt *X) {
+      if (isa<ReturnStmt>(X))
+        Out.push_back({SM.getFileLoc(X->getBeginLoc()), Name});
+    });
+  });
+  return Out;
+}
+
 } // namespace
 
 struct WarpSizeDetectionCheck::State {
@@ -81,6 +131,11 @@ struct WarpSizeDetectionCheck::State {
     const VarDecl *VD;
     SourceRange Init; ///< file locations
     std::optional<int64_t> Value;
+    /// What the initialiser takes its value from apart from macros: the
+    /// declarations of the constants it reads (a trait's static member) and
+    /// the return statements of the functions it calls (a constexpr
+    /// function), with their names. An arch test around one chooses it.
+    std::vector<std::pair<SourceLocation, std::string>> Sources;
   };
   struct WarpSizeUse {
     SourceLocation Loc;
@@ -223,7 +278,7 @@ void WarpSizeDetectionCheck::check(const MatchFinder::MatchResult &Result) {
     if (!isa<ParmVarDecl>(VD) && (VD->isConstexpr() || VD->getType().isConstQualified()))
       St.Constants.push_back({VD->getCanonicalDecl(),
                               SM.getExpansionRange(Init->getSourceRange()).getAsRange(),
-                              constantValue(Init, *St.Ctx)});
+                              constantValue(Init, *St.Ctx), valueSources(Init, SM)});
   } else if (const auto *D = N.getNodeAs<NamedDecl>("decl")) {
     St.WarpSizeInAst.insert(SM.getSpellingLoc(D->getLocation()).getRawEncoding());
   } else if (const auto *Ref = N.getNodeAs<DeclRefExpr>("ref")) {
@@ -344,7 +399,7 @@ void WarpSizeDetectionCheck::reportChosen(State &St) {
   // Wave-size macros whose value in this pass is not the target's.
   llvm::DenseMap<const MacroInfo *, const ChosenMacro *> Wrong;
   for (const auto &[MI, C] : St.PP.Chosen)
-    if (looksLikeWaveSizeName(C.Name) && isWaveSize(C.Value) && *C.Value != W)
+    if (looksLikeWaveSizeName(C.Name) && wrongValue(C, W, Host))
       Wrong[MI] = &C;
 
   // Constants: wave-size constants an arch test chose (declared in one of its
@@ -362,25 +417,32 @@ void WarpSizeDetectionCheck::reportChosen(State &St) {
     for (const ChosenMacroUse &U : St.PP.Uses)
       if (St.contains(K.Init, U.Loc)) {
         const ChosenMacro &C = St.PP.Chosen.find(U.Macro)->second;
-        bool IsSize = looksLikeWaveSizeName(C.Name) && isWaveSize(C.Value);
+        bool IsSize = looksLikeWaveSizeName(C.Name) &&
+                      (isWaveSize(C.Value) || (Host && wrongValue(C, W, Host)));
         (IsSize ? SizeMacro : Selector) = &C;
       }
     llvm::StringRef Name = K.VD->getName();
     if (looksLikeWaveSizeName(Name) && isWaveSize(K.Value) && !SizeMacro) {
       const ArchBranch *B = St.PP.branchAt(K.VD->getLocation(), SM);
       const ArchCondition *Cond = Selector ? &Selector->Cond : B ? &B->Cond : nullptr;
+      std::string Via = Selector ? Selector->Name : "";
+      // A constexpr function or a trait member whose value an arch test
+      // chose: the branch around its return statement or declaration.
+      for (const auto &[Loc, From] : K.Sources)
+        if (const ArchBranch *SB = Cond ? nullptr : St.PP.branchAt(Loc, SM)) {
+          Cond = &SB->Cond;
+          Via = From;
+        }
       if (!Cond || *K.Value == W)
         continue;
-      Taint Tn{Name.str(), "", *K.Value, Cond, false};
-      if (Selector)
-        Tn.Via = Selector->Name;
+      Taint Tn{Name.str(), Via, *K.Value, Cond, false};
       if (Host) {
         Tainted[K.VD] = Tn;
         continue;
       }
-      std::string Why = Selector ? "it is computed from '" + Selector->Name + "', and " +
-                                       St.reason(*Cond, T, Host, K.Init.getBegin(), "that")
-                                 : St.reason(*Cond, T, Host, K.Init.getBegin(), "it");
+      std::string Why = !Via.empty() ? "it is computed " + from(Via) + ", and " +
+                                           St.reason(*Cond, T, Host, K.Init.getBegin(), "that")
+                                     : St.reason(*Cond, T, Host, K.Init.getBegin(), "it");
       diag(K.Init.getBegin(), DeviceMsg) << Name << *K.Value << T.Name << W << Why;
       diag(K.Init.getBegin(), Advice, DiagnosticIDs::Note);
     } else if (Host && SizeMacro && *SizeMacro->Value != W && !K.VD->isLocalVarDeclOrParm()) {
@@ -434,7 +496,7 @@ void WarpSizeDetectionCheck::reportChosen(State &St) {
     else
       diag(Loc, HostMsg) << ("'" + Tn.Name + "'") << Tn.Value << T.Name << W
                          << (Tn.Via.empty() ? St.reason(*Tn.Cond, T, Host, Loc, "it")
-                                            : "it is computed from '" + Tn.Via + "', and " +
+                                            : "it is computed " + from(Tn.Via) + ", and " +
                                                   St.reason(*Tn.Cond, T, Host, Loc, "that"));
     diag(Loc, Advice, DiagnosticIDs::Note);
   }

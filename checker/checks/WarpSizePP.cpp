@@ -81,6 +81,30 @@ void ArchConditionRecorder::FileChanged(SourceLocation Loc, FileChangeReason Rea
 
 void ArchConditionRecorder::SourceRangeSkipped(SourceRange Range, SourceLocation) {
   Facts.Skipped.push_back(Range);
+  // `#define NAME` lines in a skipped branch of an arch test: a later
+  // `#ifndef NAME` fallback is then chosen by that test too.
+  SourceLocation B = Range.getBegin(), E = Range.getEnd();
+  if (B.isInvalid() || !B.isFileID() || SM.isInSystemHeader(B))
+    return;
+  auto [FID, Off] = SM.getDecomposedLoc(B);
+  auto [EFID, EOff] = SM.getDecomposedLoc(E);
+  if (FID != EFID || EOff < Off)
+    return;
+  llvm::StringRef Buf = SM.getBufferData(FID);
+  Lexer L(SM.getLocForStartOfFile(FID), PP.getLangOpts(), Buf.begin(), Buf.begin() + Off,
+          Buf.end());
+  Token T, Prev, Prev2;
+  Prev.startToken();
+  Prev2.startToken();
+  while (!L.LexFromRawLexer(T) && SM.getFileOffset(T.getLocation()) <= EOff) {
+    if (T.is(tok::raw_identifier) && Prev.is(tok::raw_identifier) &&
+        Prev.getRawIdentifier() == "define" && Prev2.is(tok::hash) &&
+        Prev2.isAtStartOfLine())
+      if (const ArchBranch *Br = Facts.branchAt(T.getLocation(), SM))
+        SkippedDefines.try_emplace(T.getRawIdentifier().str(), Br->Cond);
+    Prev2 = Prev;
+    Prev = T;
+  }
 }
 
 void ArchConditionRecorder::MacroDefined(const Token &Name, const MacroDirective *MD) {
@@ -158,6 +182,18 @@ void ArchConditionRecorder::Defined(const Token &Name, const MacroDefinition &MD
                                     SourceRange) {
   Pending.push_back(Name.getIdentifierInfo()->getName().str());
   testBody(MD.getMacroInfo());
+  testSkipped(Name, MD);
+}
+
+/// A macro this pass leaves undefined because its `#define` was in a
+/// skipped branch of an arch test carries that test into the conditions
+/// that test it (`#ifndef WAVE_SZ` after `#ifdef __GFX9__ / #define WAVE_SZ`).
+void ArchConditionRecorder::testSkipped(const Token &Name, const MacroDefinition &MD) {
+  if (MD.getMacroInfo())
+    return;
+  auto It = SkippedDefines.find(Name.getIdentifierInfo()->getName().str());
+  if (It != SkippedDefines.end())
+    Pending.insert(Pending.end(), It->second.Tested.begin(), It->second.Tested.end());
 }
 
 /// A macro chosen by an arch test carries that test into the conditions that
@@ -224,6 +260,7 @@ void ArchConditionRecorder::testName(const Token &Name, const MacroDefinition &M
   test(N);
   Pending.clear();
   testBody(MD.getMacroInfo()); // `#ifdef USE_WAVE64`, itself chosen by an arch test
+  testSkipped(Name, MD);       // ... or left undefined by one
   std::vector<std::string> Inherited;
   Inherited.swap(Pending);
   for (const std::string &P : Inherited)

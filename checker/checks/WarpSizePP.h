@@ -26,6 +26,7 @@
 #include "clang/Lex/Token.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -156,12 +157,16 @@ private:
   void testName(const clang::Token &Name, const clang::MacroDefinition &MD);
   void test(llvm::StringRef Name);
   void testBody(const clang::MacroInfo *MI);
+  void testSkipped(const clang::Token &Name, const clang::MacroDefinition &MD);
 
   PPFacts &Facts;
   const clang::SourceManager &SM;
   const clang::Preprocessor &PP;
   std::vector<ArchCondition> Open;  ///< every open conditional, innermost last
   std::vector<std::string> Pending; ///< names seen while evaluating a condition
+  /// Macros `#define`d in a branch of an arch test that this pass skipped,
+  /// with that test.
+  std::map<std::string, ArchCondition> SkippedDefines;
 };
 
 /// A token of a user file as the raw lexer sees it (no macro expansion).

@@ -169,7 +169,7 @@ static void flatten(const Expr *E, BinaryOperatorKind A, BinaryOperatorKind B,
   Out.push_back(E);
 }
 
-/// The seed's arithmetic and its variants: a sum with a product term whose
+/// The remap arithmetic and its variants: a sum with a product term whose
 /// factor is the id's XCD (`(pid % 8) * per_xcd`, `xcd * CHUNK`,
 /// `(xcd - tall) * (per - 1)`) and a plain term holding the id's slot on it
 /// (`pid / 8`, `local`, `pos_in_chunk` from `local % CHUNK`).

@@ -3,7 +3,7 @@
 /// \file
 /// Recognisers for xcd-tile-order (TileOrderFlow.h): a linear workgroup id
 /// as HIP code spells it, and the XCD remaps applied to one. The remap is the
-/// seed article's arithmetic, derived from round-robin dispatch (workgroup i
+/// arithmetic derived from round-robin dispatch (workgroup i
 /// runs on XCD i % 8): with per_xcd = n / 8, ids below per_xcd * 8 become
 /// (id % 8) * per_xcd + id / 8. Recognised spellings: that sum with the XCD
 /// count as a constant, `NUM_XCDS`-style name or defaulted parameter, also

@@ -5,6 +5,9 @@
 #include "checks/TileOrderFlow.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/raw_ostream.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -103,8 +106,28 @@ void XcdTileOrderCheck::check(const MatchResult &R) {
   const auto *Kernel = R.Nodes.getNodeAs<FunctionDecl>("kernel");
   if (inSystemCode(Kernel->getLocation(), *R.SourceManager))
     return;
-  for (const TileMapping &M : findUnremappedTileMappings(Kernel, *R.Context, T.NumXcds))
-    report(M, T, R);
+  auto Mappings = findUnremappedTileMappings(Kernel, *R.Context, T.NumXcds);
+  for (const TileMapping &M : Mappings)
+    report(M, T, R, nullptr, {});
+  // A template kernel whose remap is chosen by a template argument (a
+  // trait, `if constexpr`): judged per instantiation, reported once per id
+  // for the first instantiation that leaves it off.
+  const FunctionTemplateDecl *FTD = Kernel->getDescribedFunctionTemplate();
+  if (!Mappings.empty() || !FTD)
+    return;
+  llvm::SmallVector<const Expr *, 2> PatternRemaps =
+      findXcdRemaps(Kernel, *R.Context, T.NumXcds);
+  llvm::DenseSet<SourceLocation::UIntTy> Reported;
+  for (const FunctionDecl *Spec : FTD->specializations()) {
+    if (Spec->getTemplateSpecializationKind() == TSK_ExplicitSpecialization ||
+        !Spec->doesThisDeclarationHaveABody())
+      continue;
+    for (const TileMapping &M : findUnremappedTileMappings(Spec, *R.Context, T.NumXcds)) {
+      SourceLocation Loc = R.SourceManager->getFileLoc(M.Roots.front()->getBeginLoc());
+      if (Reported.insert(Loc.getRawEncoding()).second)
+        report(M, T, R, Spec, PatternRemaps);
+    }
+  }
 }
 
 static llvm::StringRef sourceText(CharSourceRange Range, const MatchResult &R) {
@@ -158,20 +181,51 @@ static FixItHint includeRemapHeader(const XcdTileOrderCheck::IncludeState &Inclu
   return FixItHint::CreateInsertion(After.getLocWithOffset(Eol + 1 - Offset), Line);
 }
 
+/// "k<Cfg, 64>": an instantiation as the user would write it.
+static std::string instantiationName(const FunctionDecl *Spec) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  PrintingPolicy P(Spec->getASTContext().getLangOpts());
+  P.SuppressScope = true;
+  Spec->getNameForDiagnostic(OS, P, /*Qualified=*/false);
+  return Name;
+}
+
 void XcdTileOrderCheck::report(const TileMapping &M, const TargetProfile &T,
-                               const MatchResult &R) {
+                               const MatchResult &R, const FunctionDecl *Instantiation,
+                               llvm::ArrayRef<const Expr *> PatternRemaps) {
   const SourceManager &SM = *R.SourceManager;
   const Expr *First = M.Roots.front();
   SourceLocation Loc = SM.getFileLoc(First->getBeginLoc());
   std::string Name = M.IdVar ? M.IdVar->getName().str()
                              : sourceText(fileRange(First->getSourceRange(), *R.Context), R)
                                    .str();
+  if (Name.empty()) { // written inside a macro's arguments
+    llvm::raw_string_ostream OS(Name);
+    First->IgnoreParenImpCasts()->printPretty(OS, nullptr,
+                                              PrintingPolicy(R.Context->getLangOpts()));
+    while (Name.size() > 2 && Name.front() == '(' && Name.back() == ')')
+      Name = Name.substr(1, Name.size() - 2);
+  }
 
   // One edit per place the raw id is written; all or none.
   llvm::SmallVector<FixItHint, 3> Fixes;
   std::string Num = workgroupCount(M.Dims);
   bool Header = Style == RemapStyle::Header;
-  if (!M.UnusedRemap && (!Header || SM.isWrittenInMainFile(Loc))) {
+  // A remap that exists but is switched off (a trait, a constant flag) is
+  // the configuration's to switch on: wrapping the id would remap it twice
+  // where it is on.
+  const Expr *Off = M.DeadRemap;
+  if (Instantiation && !Off && !PatternRemaps.empty())
+    Off = PatternRemaps.front();
+  // The inline remap evaluates the id several times: fine for blockIdx and
+  // builtins, not for the call of a user's helper (side effects, cost).
+  bool CalledId = llvm::any_of(M.Roots, [](const Expr *Root) {
+    const auto *Call = dyn_cast<CallExpr>(Root->IgnoreParenImpCasts());
+    return Call && !Call->getBuiltinCallee();
+  });
+  if (!M.UnusedRemap && !Off && !Instantiation && !(CalledId && !Header) &&
+      (!Header || SM.isWrittenInMainFile(Loc))) {
     // An id written in several places is remapped once, into a local at the
     // top of the kernel, and each place reads that local.
     const FunctionDecl *Fn = enclosingFunction(First, *R.Context);
@@ -222,6 +276,21 @@ void XcdTileOrderCheck::report(const TileMapping &M, const TargetProfile &T,
        "gains of 10-40%% and regressions are reported",
        DiagnosticIDs::Note)
       << T.NumXcds;
+  if (Off && Instantiation)
+    diag(SM.getFileLoc(Off->getBeginLoc()),
+         "a remap is written here, but the instantiation '%0' does not apply it: the "
+         "condition that selects it is false there (no fix-it: switch it on in the "
+         "configuration)",
+         DiagnosticIDs::Note)
+        << instantiationName(Instantiation);
+  else if (Off)
+    diag(SM.getFileLoc(Off->getBeginLoc()),
+         "a remap is written here, but the condition that selects it is always false "
+         "(no fix-it: switch it on in the configuration)",
+         DiagnosticIDs::Note);
+  else if (Instantiation)
+    diag(Loc, "in the instantiation '%0'", DiagnosticIDs::Note)
+        << instantiationName(Instantiation);
   if (M.UnusedRemap)
     diag(SM.getFileLoc(M.UnusedRemap->getBeginLoc()),
          "a remap of '%0' is computed here, but the tile coordinates are taken from "

@@ -7,8 +7,14 @@
 /// coordinates, without the XCD remap, on targets whose XCDs are fed
 /// round-robin (gfx942, gfx950: NumXcds > 1 in the target profile).
 /// Neighbouring tiles then run on different XCDs and fetch the panels they
-/// share into separate L2 caches. A warning with notes giving the seed
-/// article's arithmetic, and that the gain must be measured.
+/// share into separate L2 caches. A warning with notes giving the remap's
+/// arithmetic, and that the gain must be measured.
+///
+/// Ids are followed into helpers (functions, lambdas, member functions) and
+/// out of the structs they return. A template kernel whose remap is chosen
+/// by a template argument (a trait, `if constexpr`) is judged per
+/// instantiation, and reported (without fix-it) for the first that leaves
+/// the remap off.
 ///
 /// Silent where a remap is applied (a call or macro named remap/xcd, a helper
 /// whose body holds the arithmetic, the arithmetic inline, chunked variants),
@@ -18,7 +24,7 @@
 ///
 /// Fix-it: wraps the raw id as `remap_pid_for_xcds(id, num_workgroups)` and
 /// includes `<wavecheck/xcd_remap.h>` (option RemapStyle `header`, the
-/// default), or spells the seed's arithmetic inline (`inline`). No fix-it when
+/// default), or spells the remap's arithmetic inline (`inline`). No fix-it when
 /// a remap of the id is computed but unused.
 ///
 /// For the user-facing documentation see rules/xcd-tile-order.md.
@@ -41,7 +47,7 @@ public:
   /// How the fix-it spells the remap (check option `RemapStyle`).
   enum class RemapStyle {
     Header, ///< `remap_pid_for_xcds(id, n)` from <wavecheck/xcd_remap.h>
-    Inline  ///< the seed's arithmetic written out
+    Inline  ///< the remap's arithmetic written out
   };
 
   /// Where the main file's `#include` lines are, for the header fix-it;
@@ -67,8 +73,13 @@ public:
   }
 
 private:
+  /// \p Instantiation: the template instantiation the mapping was found in
+  /// when its pattern has none (the remap is chosen by a template argument);
+  /// \p PatternRemaps: the remaps its pattern writes. No fix-it then.
   void report(const TileMapping &M, const TargetProfile &T,
-              const clang::ast_matchers::MatchFinder::MatchResult &R);
+              const clang::ast_matchers::MatchFinder::MatchResult &R,
+              const clang::FunctionDecl *Instantiation,
+              llvm::ArrayRef<const clang::Expr *> PatternRemaps);
 
   const std::string OffloadArch; ///< global option set per pass by the driver
   const RemapStyle Style;        ///< option RemapStyle, default Header
