@@ -169,8 +169,9 @@ bool sameBits(BitVector A, BitVector B) {
 }
 
 /// The two runs stored the same values at the same places, from the same
-/// inputs, read the same inputs and did nothing undefined that the other did
-/// not: what the kernel leaves in memory does not depend on the wave size.
+/// inputs, read the same inputs, read no memory that no lane wrote and did
+/// nothing undefined that the other did not: what the kernel leaves in
+/// memory does not depend on the wave size.
 bool sameOutcome(const RunOutcome &A, const RunOutcome &B) {
   if (A.Global.size() != B.Global.size() || A.Undefined.size() != B.Undefined.size() ||
       !sameBits(A.InputsRead, B.InputsRead))
@@ -179,6 +180,11 @@ bool sameOutcome(const RunOutcome &A, const RunOutcome &B) {
     const StoredValue &P = X->second, &Q = Y->second;
     if (X->first != Y->first || P.Raced != Q.Raced || P.IsFloat != Q.IsFloat ||
         !sameBits(P.Taint, Q.Taint))
+      return false;
+    // A value computed from memory no lane wrote, even in both runs, says
+    // the run is not the one the kernel was written for (a table filled by
+    // more work-items than the model ran): no verdict.
+    if (has(P.Taint, ElementTable::Uninit))
       return false;
     if (P.IsFloat) {
       if (P.Float != Q.Float && !(std::isnan(P.Float) && std::isnan(Q.Float)) &&
