@@ -422,7 +422,7 @@ TEST_F(DriverTest, TotalLineCountsTheFindingsWithoutAFixIt) {
   write("macro.hip", "#include <hip/hip_runtime.h>\n"
                      "#define LANE_OF(t) ((t) & 31)\n"
                      "__global__ void k(float *out) {\n"
-                     "  out[threadIdx.x] = __shfl(out[threadIdx.x], LANE_OF(threadIdx.x));\n"
+                     "  out[threadIdx.x] = LANE_OF(threadIdx.x) + __popcll(__ballot(out[threadIdx.x] > 0.0f));\n"
                      "}\n");
   ProcessResult J = runWavecheck({"--format=json", "a.hip", "macro.hip"}, Dir);
   size_t Without = 0, Total = 0;

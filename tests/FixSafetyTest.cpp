@@ -266,7 +266,9 @@ TEST_F(FixSafety, ReadOnlyFileIsReportedOnceOverSeveralRounds) {
                      "  int lane = threadIdx.x & 31;\n"
                      "  unsigned long long set = __ballot(o[threadIdx.x] != 0);\n"
                      "  o[threadIdx.x] = __popcll(set & ((1u << lane) - 1));\n}\n");
-  ProcessResult P = runWavecheck({"--fix", "ro.hip", "shift.hip"}, Dir);
+  // The AST tier alone: the wave model withholds the first fix-it of the
+  // chain (alone, it makes `1u << lane` shift by 32-63).
+  ProcessResult P = runWavecheck({"--fix", "--wave-model=false", "ro.hip", "shift.hip"}, Dir);
   EXPECT_EQ(P.ExitCode, 3) << P.Err;
   EXPECT_NE(P.Err.find("applied fix-its: 2 file writes in 3 rounds"), std::string::npos)
       << P.Err;

@@ -31,7 +31,7 @@ const char *LaneHeader = "#pragma once\n"
 /// detail/lane.h, LaneHeader); \p Name names its kernel.
 std::string source(const std::string &Name) {
   return "#include <hip/hip_runtime.h>\ntypedef float real;\n#include \"wave.cuh\"\n"
-         "__global__ void " + Name + "(real *o) { o[0] = laneOf(o[1]); }\n";
+         "__global__ void " + Name + "(real *o) { o[threadIdx.x] = laneOf(o[threadIdx.x]); }\n";
 }
 
 /// A header no source includes: its finding on line 2 parses, its line 3
@@ -156,8 +156,11 @@ TEST_F(ScanHeaders, HeaderNoSourceIncludesIsAnalysedAloneAndItsParseFailureIsANo
   EXPECT_EQ(readFile(Dir + "/src/orphan.cuh"), OrphanHeader);
 
   // A file named on the command line that includes it is a source too.
+  // Its kernel runs the helper, so the wave model can confirm the fix-it.
   write("other/user.hip", "#include <hip/hip_runtime.h>\ntypedef float real;\n"
-                          "#include \"../src/orphan.cuh\"\n");
+                          "#include \"../src/orphan.cuh\"\n"
+                          "__global__ void k(float *o) { o[threadIdx.x] = "
+                          "orphanLane(o[threadIdx.x]); }\n");
   R = runWavecheck({"--format=json", "src", "other/user.hip"}, Dir);
   EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
   EXPECT_EQ(errorsOf(R.Out), std::vector<std::string>{}) << R.Out;

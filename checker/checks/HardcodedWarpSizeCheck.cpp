@@ -745,6 +745,13 @@ void HardcodedWarpSizeCheck::onEndOfTranslationUnit() {
     // A gather whose value is the same in both halves reads what it means.
     if (F.R == Role::Gather && !Groups->crossesHalves(F.Gather))
       continue;
+    // The source lane `tid % 32` of a gather is also a lane index: one
+    // finding for the one 32, the lane index's (it has the fix-it).
+    if (F.R == Role::Gather &&
+        llvm::any_of(St.Findings, [&](const auto &O) {
+          return &O != &F && O.R != Role::Gather && O.Loc == F.Loc;
+        }))
+      continue;
     const LaneEvidence &Why = Around.Crossing ? Around.Crossing : Around.Wave;
     if (!St.fixIsCertain(Fn, F, *Groups) || F.R == Role::Gather || F.R == Role::TableRows ||
         F.R == Role::TileWidth)

@@ -14,7 +14,7 @@ bool modelJudges(llvm::StringRef Check) {
 
 namespace {
 
-using Key = std::tuple<std::string, std::string, unsigned>;
+using Key = FindingKey;
 
 /// The kernels of a report by the functions (and lines) of their code.
 class KernelIndex {
@@ -85,7 +85,7 @@ void withhold(Finding &F, std::string Why) {
 
 } // namespace
 
-std::set<Key>
+ModelJudgement
 judgeWithModel(std::vector<Finding> &Fs, const model::ModuleReport &Report,
                llvm::function_ref<std::optional<std::string>(llvm::StringRef File)> Contents,
                RerunFixed Rerun) {
@@ -103,12 +103,13 @@ judgeWithModel(std::vector<Finding> &Fs, const model::ModuleReport &Report,
     return Out;
   };
 
+  ModelJudgement J;
   // 1. Shown harmless: dropped.
   llvm::erase_if(Fs, [&](const Finding &F) {
     if (F.Tier != "ast" || !modelJudges(F.Check))
       return false;
     auto Fns = FunctionsOf(F);
-    return !Fns.empty() && llvm::all_of(Fns, [&](const auto &FnNote) {
+    bool Harmless = !Fns.empty() && llvm::all_of(Fns, [&](const auto &FnNote) {
       auto [Fn, N] = FnNote;
       std::vector<size_t> Ks = Index.kernelsOf(Fn);
       return !Ks.empty() && llvm::all_of(Ks, [&](size_t K) {
@@ -116,12 +117,15 @@ judgeWithModel(std::vector<Finding> &Fs, const model::ModuleReport &Report,
                Index.ran(K, Fn, N ? N->File : F.File, N ? N->Line : F.Line);
       });
     });
+    if (Harmless)
+      J.Dropped.insert({F.Check, F.File, F.Offset});
+    return Harmless;
   });
 
   // 2. Fix-its: confirmed, then checked on the fixed code. The kernels
   // concerned are those holding the functions the finding is about, or
   // else every kernel of the unit.
-  std::set<Key> Withheld;
+  std::set<Key> &Withheld = J.Withheld;
   std::vector<std::pair<Finding *, std::vector<size_t>>> Candidates;
   for (Finding &F : Fs) {
     if (F.Tier != "ast" || !modelJudges(F.Check) || F.Fixes.empty())
@@ -150,7 +154,7 @@ judgeWithModel(std::vector<Finding> &Fs, const model::ModuleReport &Report,
                       "the kernels that hold this code");
   }
   if (Candidates.empty())
-    return Withheld;
+    return J;
 
   // Every candidate's replacements applied at once, per file.
   std::map<std::string, clang::tooling::Replacements> Repl;
@@ -199,7 +203,18 @@ judgeWithModel(std::vector<Finding> &Fs, const model::ModuleReport &Report,
                        : "no fix-it: the changed code could not be compiled and run by the "
                          "wave model");
   }
-  return Withheld;
+  return J;
+}
+
+void applyJudgement(std::vector<Finding> &Fs, const ModelJudgement &J) {
+  llvm::erase_if(Fs, [&](const Finding &F) {
+    return J.Dropped.count({F.Check, F.File, F.Offset}) != 0;
+  });
+  for (Finding &F : Fs)
+    if (J.Withheld.count({F.Check, F.File, F.Offset})) {
+      F.Fixes.clear();
+      F.Raw.Message.Fix.clear();
+    }
 }
 
 } // namespace wavecheck

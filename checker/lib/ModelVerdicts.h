@@ -32,6 +32,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
 #include <optional>
+#include <set>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -47,15 +49,28 @@ bool modelJudges(llvm::StringRef Check);
 using RerunFixed = llvm::function_ref<std::optional<model::ModuleReport>(
     const std::map<std::string, std::string> &Fixed)>;
 
+/// A finding by what identifies it across passes and targets: check, file,
+/// offset.
+using FindingKey = std::tuple<std::string, std::string, unsigned>;
+
+/// What one device pass decided, for the same findings from other passes.
+struct ModelJudgement {
+  std::set<FindingKey> Dropped;  ///< shown harmless
+  std::set<FindingKey> Withheld; ///< fix-its withheld
+};
+
 /// Applies the model's verdicts (see the file comment) to the AST findings
 /// of one device pass, \p Fs, given the model's \p Report of the same
 /// parse. \p Contents reads a file as analysed; \p Rerun checks the fixes.
-/// \returns the (check, file, offset) of the findings whose fix-its were
-/// withheld, so that the same finding from another pass loses its fix-its too.
-std::set<std::tuple<std::string, std::string, unsigned>>
+ModelJudgement
 judgeWithModel(std::vector<Finding> &Fs, const model::ModuleReport &Report,
                llvm::function_ref<std::optional<std::string>(llvm::StringRef File)> Contents,
                RerunFixed Rerun);
+
+/// Applies what a device pass decided to the findings of a pass the model
+/// did not run in (the host pass): the same findings are dropped or lose
+/// their fix-its.
+void applyJudgement(std::vector<Finding> &Fs, const ModelJudgement &J);
 
 } // namespace wavecheck
 

@@ -260,9 +260,9 @@ JobResult runJob(const Job &J, const Options &Opts) {
     if (Opts.HostPass)
       Passes.push_back({A, true});
   }
-  // Findings whose fix-its a device pass withheld (ModelVerdicts.h): the
-  // same finding from another pass loses them too.
-  std::set<std::tuple<std::string, std::string, unsigned>> Withheld;
+  // What the device passes' wave model decided (ModelVerdicts.h): the same
+  // finding from a pass without the model is dropped or loses its fix-its too.
+  ModelJudgement Judged;
   for (const Pass &P : Passes) {
     clang::tidy::ClangTidyOptions TidyOpts = clang::tidy::ClangTidyOptions::getDefaults();
     // defaults <- .wavecheck.yaml files <- command line (lib/Config.h);
@@ -368,14 +368,11 @@ JobResult runJob(const Job &J, const Options &Opts) {
           return std::nullopt;
         return std::move(X.Report);
       };
-      for (auto &K : judgeWithModel(PassFindings, *Model.Report, Contents, Rerun))
-        Withheld.insert(K);
+      ModelJudgement J = judgeWithModel(PassFindings, *Model.Report, Contents, Rerun);
+      Judged.Dropped.insert(J.Dropped.begin(), J.Dropped.end());
+      Judged.Withheld.insert(J.Withheld.begin(), J.Withheld.end());
     } else {
-      for (Finding &F : PassFindings)
-        if (Withheld.count({F.Check, F.File, F.Offset})) {
-          F.Fixes.clear();
-          F.Raw.Message.Fix.clear();
-        }
+      applyJudgement(PassFindings, Judged);
     }
     dropModelDuplicates(PassFindings);
     // Errors with a location first: "too many errors emitted" says nothing.

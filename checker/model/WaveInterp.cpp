@@ -10,6 +10,7 @@
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include <deque>
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
@@ -79,11 +80,10 @@ public:
       std::swap(A, B);
     auto [It, New] = Unions.try_emplace({A, B}, 0);
     if (New) {
-      BitVector U = Sets[A];
-      grow(U, Sets[B].size());
-      BitVector Bv = Sets[B];
-      grow(Bv, U.size());
-      U |= Bv;
+      // The larger set copied once, the other ORed in (|= grows it as needed).
+      const BitVector &SA = Sets[A], &SB = Sets[B];
+      BitVector U = SA.size() >= SB.size() ? SA : SB;
+      U |= SA.size() >= SB.size() ? SB : SA;
       It->second = uint32_t(Sets.size());
       Sets.push_back(std::move(U));
       if (Sets.size() > MaxTaintSets)
@@ -99,7 +99,9 @@ private:
       V.resize(N + 1);
   }
   unsigned Bits;
-  std::vector<BitVector> Sets;
+  /// A deque: growing it moves no set (BitVector's move is not noexcept, so
+  /// a vector would copy every set each time it grows).
+  std::deque<BitVector> Sets;
   DenseMap<unsigned, uint32_t> Singles;
   DenseMap<std::pair<uint32_t, uint32_t>, uint32_t> Unions;
 };
@@ -499,6 +501,56 @@ private:
       record(O, Off, V, At, /*Accumulate=*/false, waveDependent(P.T));
   }
 
+  void undefinedShift(const Instruction &B, unsigned Bits, uint64_t By) {
+    Out.Undefined.push_back({&B,
+                             "shifts a " + std::to_string(Bits) + "-bit value by " +
+                                 std::to_string(By) + ", which is undefined",
+                             Cur ? Cur->Tid : 0});
+  }
+
+  /// Depth of the arithmetic between a shift and the select that passes its
+  /// result on (`(1ull << n) - 1` is one step): 4.
+  static constexpr unsigned MaxSelectDepth = 4;
+
+  /// Every use of \p I reaches a select as the value chosen (not the
+  /// condition), through at most MaxSelectDepth arithmetic steps or casts.
+  static bool feedsOnlySelects(const Instruction &I, unsigned Depth = 0) {
+    if (I.use_empty())
+      return false;
+    for (const User *U : I.users()) {
+      if (const auto *S = dyn_cast<SelectInst>(U)) {
+        if (S->getCondition() == &I)
+          return false;
+        continue;
+      }
+      if (Depth < MaxSelectDepth && (isa<BinaryOperator>(U) || isa<CastInst>(U)) &&
+          feedsOnlySelects(*cast<Instruction>(U), Depth + 1))
+        continue;
+      return false;
+    }
+    return true;
+  }
+
+  /// The select chose \p V: the out-of-range shifts it was computed from
+  /// (deferred by feedsOnlySelects) are undefined now.
+  void reportChosenShifts(Frame &F, const Value *V, unsigned Depth = 0) {
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I || Depth > MaxSelectDepth)
+      return;
+    if (const auto *B = dyn_cast<BinaryOperator>(I)) {
+      if (B->isShift() && B->getType()->isIntegerTy()) {
+        unsigned Bits = B->getType()->getIntegerBitWidth();
+        Val Amount = eval(F, B->getOperand(1));
+        if (Amount.size() == 1 && Amount[0].I >= Bits)
+          undefinedShift(*B, Bits, Amount[0].I);
+      }
+      reportChosenShifts(F, B->getOperand(0), Depth + 1);
+      reportChosenShifts(F, B->getOperand(1), Depth + 1);
+    } else if (const auto *C = dyn_cast<CastInst>(I)) {
+      reportChosenShifts(F, C->getOperand(0), Depth + 1);
+    }
+  }
+
   bool waveDependent(uint32_t Taint) {
     const BitVector &B = T.get(Taint);
     return B.size() > ElementTable::WaveDependent && B[ElementTable::WaveDependent];
@@ -593,10 +645,11 @@ private:
     case Instruction::LShr:
     case Instruction::AShr:
       if (c >= Bits) {
-        Out.Undefined.push_back({&B,
-                                 "shifts a " + std::to_string(Bits) + "-bit value by " +
-                                     std::to_string(c) + ", which is undefined",
-                                 Cur ? Cur->Tid : 0});
+        // A result only a select passes on is judged there (a guarded
+        // `warpSize == 64 ? ~0ull : (1ull << warpSize) - 1`, whose shift the
+        // optimiser hoists out of the branch).
+        if (!feedsOnlySelects(B))
+          undefinedShift(B, Bits, c);
         R = 0;
         break;
       }
@@ -1127,6 +1180,8 @@ void Machine::stepLane(Lane &Ln) {
     } else if (const auto *S = dyn_cast<SelectInst>(&I)) {
       Val Cn = eval(F, S->getCondition()), A = eval(F, S->getTrueValue()),
           B = eval(F, S->getFalseValue());
+      if (Cn.size() == 1)
+        reportChosenShifts(F, (Cn[0].I & 1) ? S->getTrueValue() : S->getFalseValue());
       for (unsigned E = 0; E < A.size(); ++E) {
         const Scalar &C = Cn.size() > 1 ? Cn[E] : Cn[0];
         Scalar V = (C.I & 1) ? A[E] : B[E];

@@ -32,6 +32,15 @@ using namespace llvm;
 namespace {
 
 void optimise(Module &M) {
+  // Only the kernels are run: every other definition becomes internal, so
+  // the pipeline drops what no kernel reaches (generated code can hold
+  // thousands of unused device functions) and inlines what is called once.
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.getCallingConv() != CallingConv::AMDGPU_KERNEL)
+      F.setLinkage(GlobalValue::InternalLinkage);
+  for (GlobalVariable &G : M.globals())
+    if (!G.isDeclaration())
+      G.setLinkage(GlobalValue::InternalLinkage);
   // No target machine: AMDGPU's own folds (llvm.amdgcn.wavefrontsize to 64)
   // do not run, so the wave size stays a question the interpreter answers.
   PipelineTuningOptions PTO;
@@ -568,8 +577,43 @@ bool usesRows(const Function &K) {
   return false;
 }
 
+/// A fixed copy of a unit (the fix-it check): only the kernel's wave-64 run,
+/// compared with the reference's wave-32 run of the kernel of the same symbol.
+void compareWithReference(const Function &K, ModuleReport &R, const ModelReference &Ref) {
+  KernelVerdict V;
+  V.Symbol = K.getName().str();
+  V.Run = true;
+  if (auto It = Ref.Kernels.find(V.Symbol); It != Ref.Kernels.end()) {
+    const KernelReference &KR = It->second;
+    ElementTable FE = KR.E;
+    Launch FL = KR.L;
+    FL.WaveSize = 64;
+    RunOutcome F64 = runWorkgroup(K, FL, FE);
+    std::optional<RunOutcome> FNext;
+    auto NextF = [&]() -> const RunOutcome & {
+      if (!FNext) {
+        Launch N = FL;
+        N.Block = 1;
+        FNext = runWorkgroup(K, N, FE);
+      }
+      return *FNext;
+    };
+    V.Modelled = F64.Modelled;
+    if (F64.Modelled) {
+      Differences FD = compareRuns(KR.R32, F64, NextF, FE, /*SameModule=*/false);
+      // What the model reports (values that lose inputs, inputs that
+      // reach nothing, undefined shifts), not values that gain other
+      // lanes' inputs: a fix that groups lanes by the wavefront instead of
+      // by 32 gives each group more lanes, which is what it is for.
+      V.MatchesReference = !FD.NextNotModelled && !FD.reported();
+    }
+  }
+  ++R.Kernels;
+  R.Verdicts.push_back(std::move(V));
+}
+
 void compareKernel(const Function &K, ModuleReport &R, ModelReference &NewRef,
-                   const ModelReference *Ref, const FunctionIds &Ids) {
+                   const FunctionIds &Ids) {
   Launch L = launchOf(K);
   ElementTable E;
   L.WaveSize = 32;
@@ -630,32 +674,6 @@ void compareKernel(const Function &K, ModuleReport &R, ModelReference &NewRef,
   }
   V.Differs = D.any();
 
-  // A fixed copy: its wave-64 run against the original's wave-32 run.
-  if (Ref)
-    if (auto It = Ref->Kernels.find(V.Symbol); It != Ref->Kernels.end()) {
-      const KernelReference &KR = It->second;
-      ElementTable FE = KR.E;
-      Launch FL = KR.L;
-      FL.WaveSize = 64;
-      RunOutcome F64 = runWorkgroup(K, FL, FE);
-      std::optional<RunOutcome> FNext;
-      auto NextF = [&]() -> const RunOutcome & {
-        if (!FNext) {
-          Launch N = FL;
-          N.Block = 1;
-          FNext = runWorkgroup(K, N, FE);
-        }
-        return *FNext;
-      };
-      if (F64.Modelled) {
-        Differences FD = compareRuns(KR.R32, F64, NextF, FE, /*SameModule=*/false);
-        // What the model reports (values that lose inputs, inputs that
-        // reach nothing, undefined shifts), not values that gain other
-        // lanes' inputs: a fix that groups lanes by the wavefront instead of
-        // by 32 gives each group more lanes, which is what it is for.
-        V.MatchesReference = !FD.NextNotModelled && !FD.reported();
-      }
-    }
   NewRef.Kernels.try_emplace(V.Symbol, KernelReference{L, E, withoutPointers(R32)});
 
   std::string Shape = "one workgroup of " + std::to_string(L.BlockX * L.BlockY * L.BlockZ) +
@@ -718,7 +736,10 @@ ModuleReport analyseModule(Module &M, const ModelReference *Ref) {
   for (const Function &F : M)
     if (!F.isDeclaration() && F.getCallingConv() == CallingConv::AMDGPU_KERNEL) {
       if (dependsOnTheWave(F)) {
-        compareKernel(F, R, *NewRef, Ref, Ids);
+        if (Ref)
+          compareWithReference(F, R, *Ref);
+        else
+          compareKernel(F, R, *NewRef, Ids);
       } else {
         // Both runs would execute the same instructions on the same values.
         ++R.Skipped;
