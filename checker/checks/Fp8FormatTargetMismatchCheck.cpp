@@ -246,19 +246,34 @@ void Fp8FormatTargetMismatchCheck::check(const MatchResult &R) {
   checkConversion(R);
 }
 
-void Fp8FormatTargetMismatchCheck::addUse(const Spelling *S, SourceLocation Loc) {
+void Fp8FormatTargetMismatchCheck::addUse(const Spelling *S, SourceLocation Loc,
+                                          const TypedefNameDecl *Alias) {
   if (!S || inSystemCode(Loc, *SM))
     return;
   SourceLocation Written = SM->getSpellingLoc(Loc);
   if (!SM->getFileEntryRefForID(SM->getFileID(Written))) // pasted in scratch space
     Written = SM->getExpansionLoc(Loc);
-  Uses.push_back({S, Written, SM->getExpansionLoc(Loc)});
+  Uses.push_back({S, Written, SM->getExpansionLoc(Loc), Alias});
 }
 
 void Fp8FormatTargetMismatchCheck::checkTypeOrEnum(const MatchResult &R) {
   if (const auto *DRE = R.Nodes.getNodeAs<DeclRefExpr>("enum"))
     return addUse(fp8::findSpelling(DRE->getDecl()->getName()), DRE->getLocation());
   const TypeLoc *Loc = R.Nodes.getNodeAs<TypeLoc>("type");
+  if (auto TTL = Loc->getUnqualifiedLoc().getAs<TypedefTypeLoc>()) {
+    // A use of a compatibility alias (`__nv_fp8_e4m3` after `typedef
+    // __hip_fp8_e4m3 __nv_fp8_e4m3;`): the typedef itself is no finding (see
+    // below), so the use is judged here, by the format both names share.
+    const TypedefNameDecl *TD = TTL.getDecl();
+    const TagDecl *Under = TD ? TD->getUnderlyingType()->getAsTagDecl() : nullptr;
+    const Spelling *A = TD && TD->getIdentifier() ? fp8::findSpelling(TD->getName()) : nullptr;
+    const Spelling *U =
+        Under && Under->getIdentifier() ? fp8::findSpelling(Under->getName()) : nullptr;
+    if (A && U && A->Format == U->Format && A->Fam == U->Fam && A->From != U->From &&
+        !inSystemCode(TD->getLocation(), *SM))
+      addUse(A, TTL.getNameLoc(), TD);
+    return;
+  }
   auto TL = Loc->getUnqualifiedLoc().getAs<TagTypeLoc>();
   if (!TL || !TL.getDecl()->getIdentifier())
     return;
@@ -571,16 +586,26 @@ void Fp8FormatTargetMismatchCheck::reportUses(Fp8Format Target) {
         !Done.insert(U.Written.getRawEncoding()).second)
       continue;
     CharSourceRange Name = CharSourceRange::getTokenRange(U.Written);
-    bool Fixable = CanFix && !U.S->Counterpart.empty() &&
+    bool Fixable = CanFix && !U.Alias && !U.S->Counterpart.empty() &&
                    Lexer::getSourceText(Name, *SM, *LangOpts) == U.S->Name;
     bool Cuda = U.S->From == Origin::CudaType || U.S->From == Origin::CudaEnum;
-    auto D = diag(U.Written, "'%0'%1 is %2 %3 FP8 but %select{this target computes|this "
-                             "branch is compiled for targets that compute}6 FP8 in %4: %5")
-             << U.S->Name << (Cuda ? " (CUDA)" : "") << fp8::formatName(U.S->Format)
-             << fp8::familyName(U.S->Fam) << fp8::formatName(Want)
-             << fp8::consequence(U.S->Format, U.S->Fam) << InBranch;
-    if (Fixable)
-      D << FixItHint::CreateReplacement(Name, U.S->Counterpart);
+    {
+      auto D = diag(U.Written, "'%0'%1 is %2 %3 FP8 but %select{this target computes|this "
+                               "branch is compiled for targets that compute}6 FP8 in %4: %5")
+               << U.S->Name << (Cuda ? " (CUDA)" : "") << fp8::formatName(U.S->Format)
+               << fp8::familyName(U.S->Fam) << fp8::formatName(Want)
+               << fp8::consequence(U.S->Format, U.S->Fam) << InBranch;
+      if (Fixable)
+        D << FixItHint::CreateReplacement(Name, U.S->Counterpart);
+    }
+    if (U.Alias)
+      diag(SM->getFileLoc(U.Alias->getLocation()),
+           "'%0' is an alias of '%1' here, which is %2 %3 FP8 too; no fix-it is offered, "
+           "as the alias serves every use",
+           DiagnosticIDs::Note)
+          << U.Alias->getName()
+          << U.Alias->getUnderlyingType().getAsString(PrintingPolicy(*LangOpts))
+          << fp8::formatName(U.S->Format) << fp8::familyName(U.S->Fam);
   }
 }
 

@@ -57,6 +57,10 @@ private:
     const fp8::Spelling *S;
     clang::SourceLocation Written; ///< File location of the name (fix-it).
     clang::SourceLocation Expansion;
+    /// For a name that a compatibility typedef made an alias of another FP8
+    /// type of the same format (`typedef __hip_fp8_e4m3 __nv_fp8_e4m3;`):
+    /// that typedef. No fix-it there: the alias serves every use.
+    const clang::TypedefNameDecl *Alias = nullptr;
   };
   /// A literal 448 or 240 in a clamp, comparison or scale context.
   struct Bound {
@@ -82,7 +86,8 @@ private:
   void checkLiteral(const MatchResult &R);
   void checkConstantRef(const MatchResult &R);
   void checkConversion(const MatchResult &R);
-  void addUse(const fp8::Spelling *S, clang::SourceLocation Loc);
+  void addUse(const fp8::Spelling *S, clang::SourceLocation Loc,
+              const clang::TypedefNameDecl *Alias = nullptr);
   void reportConversion(clang::SourceRange Span, llvm::StringRef Verb,
                         clang::QualType From, clang::QualType To);
   /// True when \p Loc is in an explicit specialization keyed by an FP8 type

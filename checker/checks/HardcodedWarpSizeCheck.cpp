@@ -737,6 +737,16 @@ void HardcodedWarpSizeCheck::onEndOfTranslationUnit() {
     // aligned half of a wavefront computes its own group, as two CUDA warps
     // would. Only a wave-wide operation or a wave-sized lane id next to the
     // 32 makes it the wrong size.
+    // A helper returning nothing that forms its own 32-lane groups, with
+    // nothing inside it or below it spanning both halves: its lane and warp
+    // ids stay in it, so what its callers do across the wavefront (a ballot
+    // of their own) does not meet its groups.
+    if ((Around.Crossing || Around.Wave) && F.Fn && !F.Array &&
+        F.Fn->getReturnType()->isVoidType() && Groups->hasCallers(F.Fn)) {
+      LaneGroupFacts Inside = Groups->below(F.Fn);
+      if (Inside.Group32 && !Inside.Crossing && !Inside.Wave)
+        Around = Inside;
+    }
     if (!Around.Crossing && !Around.Wave) {
       if (Def && Named && !Def->LogicalUse)
         Def->LogicalUse = I;

@@ -455,4 +455,30 @@ LaneGroupFacts LaneGroups::around(const FunctionDecl *Fn) const {
   return Out;
 }
 
+LaneGroupFacts LaneGroups::below(const FunctionDecl *Fn) const {
+  LaneGroupFacts Out;
+  Fn = owningFunction(Fn);
+  if (!Fn)
+    return Out;
+  llvm::SmallVector<const FunctionDecl *, 8> Work{Fn};
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen{Fn};
+  while (!Work.empty()) {
+    const FunctionDecl *Cur = Work.pop_back_val();
+    if (const LaneGroupFacts *F = own(Cur))
+      merge(Out, *F);
+    auto It = Nodes.find(Cur);
+    if (It == Nodes.end())
+      continue;
+    for (const FunctionDecl *C : It->second.Callees)
+      if (Seen.size() < MaxFunctions && Seen.insert(C).second)
+        Work.push_back(C);
+  }
+  return Out;
+}
+
+bool LaneGroups::hasCallers(const FunctionDecl *Fn) const {
+  auto It = Nodes.find(owningFunction(Fn));
+  return It != Nodes.end() && !It->second.Callers.empty();
+}
+
 } // namespace wavecheck

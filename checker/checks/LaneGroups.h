@@ -79,6 +79,13 @@ public:
   /// that reaches \p Fn (the kernels using a helper). Empty facts for null.
   LaneGroupFacts around(const clang::FunctionDecl *Fn) const;
 
+  /// The facts of \p Fn and everything it calls, transitively, without its
+  /// callers: what the code that computes inside \p Fn sees.
+  LaneGroupFacts below(const clang::FunctionDecl *Fn) const;
+
+  /// True when \p Fn has callers in the translation unit.
+  bool hasCallers(const clang::FunctionDecl *Fn) const;
+
   /// The functions around() merges for \p Fn, \p Fn first.
   llvm::SmallVector<const clang::FunctionDecl *, 8> family(const clang::FunctionDecl *Fn) const;
 

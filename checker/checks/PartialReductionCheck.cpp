@@ -262,6 +262,26 @@ void PartialReductionCheck::check(const MatchResult &R) {
   return checkLastLane(R, T);
 }
 
+/// True when \p Body holds `lane >= d` (or `d <= lane`) with \p Var as d and a
+/// lane computed with 32 (`tid & 31`, `tid % 32`): the up-scan adds a value
+/// only from a lane of the same 32-lane group, so it never carries anything
+/// across the lane 31/32 boundary and each group gets its own scan, which is
+/// what a 32-lane logical warp wants on wave64 too.
+static bool guardedByGroupLane(const Stmt *Body, const VarDecl *Var, const ASTContext &Ctx) {
+  if (!Body)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Body)) {
+    const Expr *L = BO->getLHS(), *R = BO->getRHS();
+    if ((BO->getOpcode() == BO_GE && refersTo(R, Var) && laneIdComputedWith32(L, Ctx)) ||
+        (BO->getOpcode() == BO_LE && refersTo(L, Var) && laneIdComputedWith32(R, Ctx)))
+      return true;
+  }
+  for (const Stmt *C : Body->children())
+    if (guardedByGroupLane(C, Var, Ctx))
+      return true;
+  return false;
+}
+
 /// Forms (a) and (b): a loop over the shuffle offset.
 void PartialReductionCheck::checkLoop(const MatchResult &R, const TargetProfile &T) {
   const auto *Loop = R.Nodes.getNodeAs<ForStmt>("loop");
@@ -314,6 +334,8 @@ void PartialReductionCheck::checkLoop(const MatchResult &R, const TargetProfile 
   else if (Op == BO_LE && B == Warp32LastLane)
     Fix = "warpSize - 1";
   else
+    return;
+  if (Shfl->Kind == ShuffleKind::Up && guardedByGroupLane(Loop->getBody(), Var, Ctx))
     return;
   LaneGroupFacts F = around(Loop, R);
   if (!consumedPerWave(F))

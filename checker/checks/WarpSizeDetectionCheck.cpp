@@ -451,6 +451,7 @@ void WarpSizeDetectionCheck::reportChosen(State &St) {
   }
 
   if (!Host) {
+    reportHostBranchInDevicePass(St, T, HostMsg);
     std::vector<const ChosenMacro *> InOrder;
     for (const auto &[MI, C] : Wrong)
       InOrder.push_back(C);
@@ -502,6 +503,80 @@ void WarpSizeDetectionCheck::reportChosen(State &St) {
   }
 }
 
+/// The directive at \p Loc ("if", "ifdef", "elif", "else", ...) and the rest
+/// of its line.
+static std::pair<std::string, std::string> directiveAt(SourceLocation Loc,
+                                                       const SourceManager &SM,
+                                                       const LangOptions &LO) {
+  auto [FID, Off] = SM.getDecomposedLoc(SM.getExpansionLoc(Loc));
+  llvm::StringRef Buf = SM.getBufferData(FID);
+  if (Off >= Buf.size())
+    return {};
+  llvm::StringRef Rest = Buf.substr(Off);
+  Rest = Rest.take_until([](char C) { return C == '\n'; });
+  Rest = Rest.ltrim(" \t#");
+  llvm::StringRef Word = Rest.take_while([](char C) { return std::isalpha(C); });
+  return {Word.str(), Rest.drop_front(Word.size()).str()};
+}
+
+/// Device pass: a wave-size macro that a device-only test chose here (64
+/// where `__GFX9__` is defined) and whose `#else` branch, which the host pass
+/// takes because it defines no gfx macro, gives it another value. Host code
+/// that uses it sizes work with the `#else` value: reported in the words of
+/// the host pass, so that a run of both passes reports it once.
+void WarpSizeDetectionCheck::reportHostBranchInDevicePass(State &St, const TargetProfile &T,
+                                                          const char *HostMsg) {
+  const SourceManager &SM = St.sm();
+  const LangOptions &LO = St.Ctx->getLangOpts();
+  const int64_t W = T.WaveSize;
+  auto DeviceOnlyTest = [](const ArchCondition &C) {
+    return llvm::any_of(C.Tested, [](const std::string &N) {
+      std::optional<ArchMacroKind> K = classifyArchMacro(N);
+      return K == ArchMacroKind::Target || K == ArchMacroKind::Family ||
+             K == ArchMacroKind::DeviceOnly;
+    });
+  };
+  // A taken branch opened by a positive test (`#if defined(__GFX9__)`,
+  // `#ifdef`, `#elif`): the host pass fails that test. A negated one
+  // (`#ifndef`, `!defined`) may be taken by the host pass too.
+  auto PositiveTest = [&](SourceLocation Loc) {
+    auto [Word, Rest] = directiveAt(Loc, SM, LO);
+    return (Word == "if" || Word == "ifdef" || Word == "elif" || Word == "elifdef") &&
+           Rest.find('!') == std::string::npos;
+  };
+  llvm::DenseSet<SourceLocation::UIntTy> Seen;
+  for (const ChosenMacroUse &U : St.PP.Uses) {
+    auto CI = St.PP.Chosen.find(U.Macro);
+    if (CI == St.PP.Chosen.end())
+      continue;
+    const ChosenMacro &C = CI->second;
+    if (!looksLikeWaveSizeName(C.Name) || !C.Value || !DeviceOnlyTest(C.Cond) ||
+        St.deviceAt(U.Loc) != false || !PositiveTest(C.Cond.Loc) ||
+        !PositiveTest(C.Cond.Branch))
+      continue;
+    const SkippedDefine *Else = nullptr;
+    for (const SkippedDefine &D : St.PP.SkippedDefs)
+      if (D.Name == C.Name && D.Cond.Loc == C.Cond.Loc &&
+          directiveAt(D.Branch, SM, LO).first == "else")
+        Else = &D;
+    if (!Else || !Else->Value || *Else->Value == *C.Value)
+      continue;
+    ChosenMacro HostSide = C;
+    HostSide.Value = Else->Value;
+    HostSide.Cond = Else->Cond;
+    if (!wrongValue(HostSide, W, /*Host=*/true) || !Seen.insert(U.Loc.getRawEncoding()).second)
+      continue;
+    llvm::SmallString<32> Buf;
+    llvm::StringRef Written = Lexer::getSpelling(U.Loc, Buf, SM, LO);
+    std::string Name = "'" + C.Name + "'";
+    if (Written != C.Name)
+      Name += " (through '" + Written.str() + "')";
+    diag(U.Loc, HostMsg) << Name << *Else->Value << T.Name << W
+                         << St.reason(Else->Cond, T, /*Host=*/true, U.Loc, "it");
+    diag(U.Loc, Advice, DiagnosticIDs::Note);
+  }
+}
+
 void WarpSizeDetectionCheck::onEndOfTranslationUnit() {
   State &St = *S;
   if (St.Ctx) {
@@ -514,3 +589,4 @@ void WarpSizeDetectionCheck::onEndOfTranslationUnit() {
 }
 
 } // namespace wavecheck
+

@@ -29,6 +29,8 @@
 
 namespace wavecheck {
 
+struct TargetProfile;
+
 class WarpSizeDetectionCheck : public clang::tidy::ClangTidyCheck {
 public:
   WarpSizeDetectionCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
@@ -51,6 +53,8 @@ private:
   void reportRemovedMacro(State &St);
   void reportWarpSize(State &St);
   void reportChosen(State &St);
+  void reportHostBranchInDevicePass(State &St, const TargetProfile &T,
+                                    const char *HostMsg);
 
   const std::string OffloadArch;      ///< global option set per pass by the driver
   const std::string ConstantWaveSize; ///< fix-it text for `warpSize` in constant contexts

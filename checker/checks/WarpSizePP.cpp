@@ -79,6 +79,33 @@ void ArchConditionRecorder::FileChanged(SourceLocation Loc, FileChangeReason Rea
     Facts.UserFiles.push_back(FID);
 }
 
+/// The value of the `#define` whose name is the raw token \p Name, when its
+/// body is one integer literal, maybe in parentheses.
+static std::optional<int64_t> literalBody(const Token &Name, const SourceManager &SM,
+                                          const Preprocessor &PP) {
+  auto [FID, Off] = SM.getDecomposedLoc(Name.getEndLoc());
+  llvm::StringRef Buf = SM.getBufferData(FID);
+  Lexer L(SM.getLocForStartOfFile(FID), PP.getLangOpts(), Buf.begin(), Buf.begin() + Off,
+          Buf.end());
+  std::optional<int64_t> V;
+  bool Other = false;
+  Token T;
+  // A lexer started mid-line takes its first token for the start of a line.
+  for (bool First = true; !L.LexFromRawLexer(T) || T.isNot(tok::eof); First = false) {
+    if (T.is(tok::eof) || (!First && T.isAtStartOfLine()))
+      break;
+    if (T.isOneOf(tok::l_paren, tok::r_paren))
+      continue;
+    uint64_t N = 0;
+    llvm::SmallString<16> Spelled;
+    if (T.is(tok::numeric_constant) && !V && !PP.getSpelling(T, Spelled).getAsInteger(0, N))
+      V = static_cast<int64_t>(N);
+    else
+      Other = true;
+  }
+  return Other ? std::nullopt : V;
+}
+
 void ArchConditionRecorder::SourceRangeSkipped(SourceRange Range, SourceLocation) {
   Facts.Skipped.push_back(Range);
   // `#define NAME` lines in a skipped branch of an arch test: a later
@@ -100,8 +127,12 @@ void ArchConditionRecorder::SourceRangeSkipped(SourceRange Range, SourceLocation
     if (T.is(tok::raw_identifier) && Prev.is(tok::raw_identifier) &&
         Prev.getRawIdentifier() == "define" && Prev2.is(tok::hash) &&
         Prev2.isAtStartOfLine())
-      if (const ArchBranch *Br = Facts.branchAt(T.getLocation(), SM))
+      if (const ArchBranch *Br = Facts.branchAt(T.getLocation(), SM)) {
         SkippedDefines.try_emplace(T.getRawIdentifier().str(), Br->Cond);
+        Facts.SkippedDefs.push_back({T.getRawIdentifier().str(),
+                                     literalBody(T, SM, PP), Br->Range.getBegin(),
+                                     Br->Cond});
+      }
     Prev2 = Prev;
     Prev = T;
   }

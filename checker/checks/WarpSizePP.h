@@ -89,6 +89,14 @@ struct ChosenMacroUse {
   const clang::MacroInfo *Macro;
 };
 
+/// A `#define` in a branch of an arch test that this pass skipped.
+struct SkippedDefine {
+  std::string Name;
+  std::optional<int64_t> Value; ///< when the body is one integer literal
+  clang::SourceLocation Branch; ///< directive opening the skipped branch
+  ArchCondition Cond;           ///< the chain, as tested up to that branch
+};
+
 /// Everything the recorder gathers for one translation unit.
 struct PPFacts {
   llvm::DenseMap<const clang::MacroInfo *, ChosenMacro> Chosen;
@@ -96,6 +104,8 @@ struct PPFacts {
   /// Branches of conditionals that test the target, innermost last among
   /// nested ones (closed branches are appended as they end).
   std::vector<ArchBranch> Branches;
+  /// `#define`s in skipped branches of conditionals that test the target.
+  std::vector<SkippedDefine> SkippedDefs;
   /// `__AMDGCN_WAVEFRONT_SIZE(__)` written in an `#if`/`#elif` condition or
   /// tested by `#ifdef`/`#ifndef`.
   std::vector<clang::SourceLocation> RemovedMacroTests;

@@ -8,6 +8,10 @@
 #define WAVECHECK_STANDIN_AMD_MATH_FUNCTIONS_H
 
 #include <hip/hip_common.h>
+/* The host's math declarations, as HIP's runtime header makes them visible:
+ * host code calls fabsf and friends from <math.h>, and its constexpr
+ * classification functions (isnan, isinf, ...) are usable in device code. */
+#include <math.h>
 
 #define __WC_DEV static __device__ __forceinline__
 #define __WC_MATH1(T, NAME, EXPR) __WC_DEV T NAME(T x) { return EXPR; }
