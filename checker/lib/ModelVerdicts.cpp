@@ -108,6 +108,12 @@ judgeWithModel(std::vector<Finding> &Fs, const model::ModuleReport &Report,
   llvm::erase_if(Fs, [&](const Finding &F) {
     if (F.Tier != "ast" || !modelJudges(F.Check))
       return false;
+    // Only a finding inside a function: a macro or constant at file scope
+    // reaches code the model may run with arguments that hide the bug
+    // (a `#define warpSize 32` in a kernel whose pointers the model gives
+    // every work-item its own); its finding stays.
+    if (!Index.functionAt(F.File, F.Line))
+      return false;
     auto Fns = FunctionsOf(F);
     bool Harmless = !Fns.empty() && llvm::all_of(Fns, [&](const auto &FnNote) {
       auto [Fn, N] = FnNote;

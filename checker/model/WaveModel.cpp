@@ -234,6 +234,9 @@ struct Differences {
   /// The wave-32 run loses inputs the wave-64 run keeps: written for 64
   /// lanes, nothing to report.
   bool WrittenFor64 = false;
+  /// Each run stores inputs the other never stores: the work a workgroup
+  /// covers scales with the wave size; its lost inputs are no finding.
+  bool TileFollowsWave = false;
   /// The next workgroup was needed and could not be run.
   std::optional<std::string> NextNotModelled;
 
@@ -312,6 +315,11 @@ Differences compareRuns(const RunOutcome &R32, const RunOutcome &R64,
   D.WrittenFor64 = Lost32.any() && !Lost64.any();
   if (D.WrittenFor64)
     return D;
+  // Each run stores inputs the other never does: the tile a workgroup covers
+  // follows the wave size (`lane * V` columns, `threadIdx.x / warpSize`
+  // rows), as in code launched with a block size made of wavefronts. The
+  // same block size at both widths is then not what the code runs with.
+  D.TileFollowsWave = Lost32.any() && Lost64.any();
   for (const auto &[Key, V64] : R64.Global) {
     auto It = R32.Global.find(Key);
     if (It == R32.Global.end() || Raced.count(Key))
@@ -427,7 +435,10 @@ void reportDifferences(const Differences &D, const ElementTable &E, ModuleReport
     Tier(F);
     R.Findings.push_back(std::move(F));
   }
-  if (!D.Order.empty() || !D.Lost64.any() || !D.LostStore)
+  // Inputs lost where each run also stores what the other never does (the
+  // work of a workgroup follows the wave size): no finding, but still a
+  // difference for a fixed copy.
+  if (!D.Order.empty() || !D.Lost64.any() || !D.LostStore || D.TileFollowsWave)
     return;
   ModelFinding F;
   F.At = chainOf(D.LostStore);
@@ -560,6 +571,11 @@ RunOutcome withoutPointers(RunOutcome R) {
   return R;
 }
 
+/// The integer arguments of the second run of a kernel found the same at
+/// both widths: 3, small and odd, so that `tid % s` or `tid / s` makes
+/// work-items share elements and groups straddle 32-lane boundaries.
+constexpr uint64_t SmallIntArg = 3;
+
 /// The row width of the second shape a kernel laid out in rows is run with:
 /// 32 threads, CUDA's warp (dim3(32, 8) and dim3(32, 32) are the usual 2-D
 /// blocks of CUDA code).
@@ -655,6 +671,21 @@ void compareKernel(const Function &K, ModuleReport &R, ModelReference &NewRef,
   }
   V.Modelled = true;
   V.Same = sameOutcome(R32, R64);
+  // Integer arguments of 256 give every work-item its own element in code
+  // like `d + tid % s`; the same at both widths must also hold when work-items
+  // share elements (a small argument: SmallIntArg).
+  if (V.Same && llvm::any_of(K.args(), [](const Argument &A) {
+        return A.getType()->isIntegerTy() && A.getType()->getIntegerBitWidth() > 8;
+      })) {
+    Launch Small = L;
+    Small.IntArg = SmallIntArg;
+    ElementTable SE;
+    Small.WaveSize = 32;
+    RunOutcome S32 = runWorkgroup(K, Small, SE);
+    Small.WaveSize = 64;
+    RunOutcome S64 = runWorkgroup(K, Small, SE);
+    V.Same = S32.Modelled && S64.Modelled && sameOutcome(S32, S64);
+  }
   // A kernel laid out in rows (threadIdx.y or .z) without a fixed shape is
   // usually launched with rows of 32 threads, two of which share a 64-lane
   // wavefront: the same at both widths only if it is so with such rows too.
