@@ -128,6 +128,9 @@ private:
   unsigned fieldMask(const Expr *Base, const FieldDecl *F) const;
   void computeVarMasks();
   void collectSplits(const Stmt *Body, std::map<unsigned, llvm::SmallVector<Split, 4>> &Groups);
+  /// The body's locals, remaps and helper calls, and its splits grouped by
+  /// the grid dimensions they read (helpers' results included).
+  std::map<unsigned, llvm::SmallVector<Split, 4>> analyseBody(const Stmt *Body);
   bool isOperandPointer(const Expr *E, unsigned Links = MaxLinks) const;
   bool pointerChain(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Offsets,
                     llvm::SmallPtrSetImpl<const Stmt *> &Inner) const;
@@ -525,13 +528,7 @@ void KernelFlow::computeCalls(const Stmt *Body) {
 CallResult KernelFlow::summarise() {
   CallResult Res;
   const Stmt *Body = Kernel->getBody();
-  collectLocals(Body);
-  findRemaps(Body);
-  computeCalls(Body);
-  std::map<unsigned, llvm::SmallVector<Split, 4>> Groups;
-  collectSplits(Body, Groups);
-  for (auto &[D, C] : Calls)
-    Groups[C.Dims];
+  std::map<unsigned, llvm::SmallVector<Split, 4>> Groups = analyseBody(Body);
   if (Groups.size() != 1)
     return Res; // none, or ids of two grids: not followed
   auto &[Dims, Splits] = *Groups.begin();
@@ -753,16 +750,20 @@ llvm::SmallVector<const Expr *, 2> KernelFlow::allRemaps() {
   return Out;
 }
 
-llvm::SmallVector<TileMapping, 1> KernelFlow::run() {
-  const Stmt *Body = Kernel->getBody();
+std::map<unsigned, llvm::SmallVector<Split, 4>> KernelFlow::analyseBody(const Stmt *Body) {
   collectLocals(Body);
   findRemaps(Body);
   computeCalls(Body);
-
   std::map<unsigned, llvm::SmallVector<Split, 4>> Groups;
   collectSplits(Body, Groups);
   for (auto &[C, R] : Calls)
     Groups[R.Dims];
+  return Groups;
+}
+
+llvm::SmallVector<TileMapping, 1> KernelFlow::run() {
+  const Stmt *Body = Kernel->getBody();
+  std::map<unsigned, llvm::SmallVector<Split, 4>> Groups = analyseBody(Body);
 
   llvm::SmallVector<TileMapping, 1> Out;
   for (auto &[Dims, Splits] : Groups) {

@@ -593,6 +593,38 @@ bool usesRows(const Function &K) {
   return false;
 }
 
+/// The next workgroup (blockIdx.x 1) at wave 64, run once on demand: what
+/// compareRuns asks for when block 0 leaves inputs of the wave-32 run unstored.
+class NextWorkgroup {
+public:
+  NextWorkgroup(const Function &K, Launch L, ElementTable &E) : K(K), L(L), E(E) {
+    this->L.WaveSize = 64;
+    this->L.Block = 1;
+  }
+  const RunOutcome &operator()() {
+    if (!Run)
+      Run = runWorkgroup(K, L, E);
+    return *Run;
+  }
+
+private:
+  const Function &K;
+  Launch L;
+  ElementTable &E;
+  std::optional<RunOutcome> Run;
+};
+
+/// Runs \p K with launch \p L at both widths on fresh inputs: true when
+/// both complete and store the same (sameOutcome).
+bool sameAtBothWidths(const Function &K, Launch L) {
+  ElementTable E;
+  L.WaveSize = 32;
+  RunOutcome R32 = runWorkgroup(K, L, E);
+  L.WaveSize = 64;
+  RunOutcome R64 = runWorkgroup(K, L, E);
+  return R32.Modelled && R64.Modelled && sameOutcome(R32, R64);
+}
+
 /// A fixed copy of a unit (the fix-it check): only the kernel's wave-64 run,
 /// compared with the reference's wave-32 run of the kernel of the same symbol.
 void compareWithReference(const Function &K, ModuleReport &R, const ModelReference &Ref) {
@@ -605,15 +637,7 @@ void compareWithReference(const Function &K, ModuleReport &R, const ModelReferen
     Launch FL = KR.L;
     FL.WaveSize = 64;
     RunOutcome F64 = runWorkgroup(K, FL, FE);
-    std::optional<RunOutcome> FNext;
-    auto NextF = [&]() -> const RunOutcome & {
-      if (!FNext) {
-        Launch N = FL;
-        N.Block = 1;
-        FNext = runWorkgroup(K, N, FE);
-      }
-      return *FNext;
-    };
+    NextWorkgroup NextF(K, FL, FE);
     V.Modelled = F64.Modelled;
     if (F64.Modelled) {
       Differences FD = compareRuns(KR.R32, F64, NextF, FE, /*SameModule=*/false);
@@ -655,15 +679,7 @@ void compareKernel(const Function &K, ModuleReport &R, ModelReference &NewRef,
       Both.push_back(BB);
   V.Executed = linesOf(Both);
   V.Entered = functionsOf(Both, Ids);
-  std::optional<RunOutcome> Next64;
-  auto Next = [&]() -> const RunOutcome & {
-    if (!Next64) {
-      Launch N = L;
-      N.Block = 1;
-      Next64 = runWorkgroup(K, N, E);
-    }
-    return *Next64;
-  };
+  NextWorkgroup Next(K, L, E);
   Differences D = compareRuns(R32, R64, Next, E, /*SameModule=*/true);
   if (D.NextNotModelled) {
     R.NotModelled.push_back({Name, *D.NextNotModelled});
@@ -679,12 +695,7 @@ void compareKernel(const Function &K, ModuleReport &R, ModelReference &NewRef,
       })) {
     Launch Small = L;
     Small.IntArg = SmallIntArg;
-    ElementTable SE;
-    Small.WaveSize = 32;
-    RunOutcome S32 = runWorkgroup(K, Small, SE);
-    Small.WaveSize = 64;
-    RunOutcome S64 = runWorkgroup(K, Small, SE);
-    V.Same = S32.Modelled && S64.Modelled && sameOutcome(S32, S64);
+    V.Same = sameAtBothWidths(K, Small);
   }
   // A kernel laid out in rows (threadIdx.y or .z) without a fixed shape is
   // usually launched with rows of 32 threads, two of which share a 64-lane
@@ -696,12 +707,7 @@ void compareKernel(const Function &K, ModuleReport &R, ModelReference &NewRef,
     Rows.BlockX = RowWidth;
     Rows.BlockY = Size / RowWidth;
     Rows.BlockZ = 1;
-    ElementTable RE;
-    Rows.WaveSize = 32;
-    RunOutcome S32 = runWorkgroup(K, Rows, RE);
-    Rows.WaveSize = 64;
-    RunOutcome S64 = runWorkgroup(K, Rows, RE);
-    V.Same = S32.Modelled && S64.Modelled && sameOutcome(S32, S64);
+    V.Same = sameAtBothWidths(K, Rows);
   }
   V.Differs = D.any();
 
