@@ -1,5 +1,6 @@
 //===--- Fp8FormatTargetMismatchCheck.cpp - fp8-format-target-mismatch ----===//
 #include "checks/Fp8FormatTargetMismatchCheck.h"
+#include "checks/Fp8Bias.h"
 #include "checks/NodeContext.h"
 #include "checks/Targets.h"
 #include "checks/WaveMatchers.h"
@@ -174,6 +175,7 @@ void Fp8FormatTargetMismatchCheck::registerPPCallbacks(const SourceManager &SM,
   Facts = fp8::PreprocessorFacts();
   Uses.clear();
   Bounds.clear();
+  Biases.clear();
   AllMaxima.clear();
   Scopes.clear();
   Converted.clear();
@@ -202,6 +204,10 @@ void Fp8FormatTargetMismatchCheck::registerMatchers(MatchFinder *Finder) {
                          .bind("call"),
                      this);
   Finder->addMatcher(recordDecl(isUnion(), isDefinition()).bind("union"), this);
+  Finder->addMatcher(binaryOperator(hasAnyOperatorName("+", "-"),
+                                    unless(isExpansionInSystemHeader()))
+                         .bind("bias"),
+                     this);
   Finder->addMatcher(functionDecl(isDefinition()).bind("scope"), this);
   Finder->addMatcher(
       decl(NamespaceScope, unless(anyOf(namespaceDecl(), linkageSpecDecl(), functionDecl())))
@@ -228,6 +234,11 @@ void Fp8FormatTargetMismatchCheck::check(const MatchResult &R) {
     return checkTypeOrEnum(R);
   if (R.Nodes.getNodeAs<Expr>("lit"))
     return checkLiteral(R);
+  if (const auto *BO = R.Nodes.getNodeAs<BinaryOperator>("bias")) {
+    if (std::optional<fp8::HandBias> B = fp8::handWrittenBias(BO, *R.Context))
+      Biases.push_back(*B);
+    return;
+  }
   if (R.Nodes.getNodeAs<DeclRefExpr>("cref"))
     return checkConstantRef(R);
   if (const auto *Spec = R.Nodes.getNodeAs<ClassTemplateSpecializationDecl>("spec")) {
@@ -720,6 +731,34 @@ bool Fp8FormatTargetMismatchCheck::inKeyedScope(SourceLocation Loc, Fp8Format F)
   });
 }
 
+void Fp8FormatTargetMismatchCheck::reportBiases(Fp8Format Target) {
+  // Only in a unit that converts with the target's own format (its types or
+  // conversion enums): the hand-written code's bytes meet the hardware's
+  // there. An encoder of the other format kept for a file format or a
+  // wire protocol, in a unit that never touches the target's FP8, is not a
+  // finding.
+  bool UsesTargetFormat = llvm::any_of(Uses, [&](const Use &U) {
+    return U.S->Format == Target && U.S->From != Origin::CudaType &&
+           U.S->From != Origin::CudaEnum;
+  });
+  if (Target == Fp8Format::None || !UsesTargetFormat)
+    return;
+  llvm::DenseSet<unsigned> Done;
+  for (const fp8::HandBias &B : Biases) {
+    SourceLocation L = SM->getFileLoc(B.Constant->getBeginLoc());
+    if (B.Format == Target || inSystemCode(L, *SM) || !Done.insert(L.getRawEncoding()).second)
+      continue;
+    bool E4 = B.Fam == fp8::Family::E4M3;
+    int Want = (E4 ? 7 : 15) + (Target == Fp8Format::FNUZ ? 1 : 0);
+    diag(L, "%0 is the %1 %2 exponent bias, but this target computes FP8 in %3, whose %2 bias "
+            "is %4: this hand-written %select{decoder|encoder}5 does not match the %3 "
+            "conversions of this translation unit (%6)")
+        << Lexer::getSourceText(CharSourceRange::getTokenRange(L), *SM, *LangOpts)
+        << fp8::formatName(B.Format) << fp8::familyName(B.Fam) << fp8::formatName(Target) << Want
+        << B.Encoder << fp8::consequence(B.Format, B.Fam);
+  }
+}
+
 void Fp8FormatTargetMismatchCheck::onEndOfTranslationUnit() {
   if (!SM || !LangOpts)
     return;
@@ -737,6 +776,7 @@ void Fp8FormatTargetMismatchCheck::onEndOfTranslationUnit() {
       Uses.push_back({S, L, L});
   });
   reportUses(T->Fp8);
+  reportBiases(T->Fp8);
   reportParamViews();
   if (MentionsFp8)
     reportBounds(T->Fp8);

@@ -30,6 +30,7 @@
 #ifndef WAVECHECK_CHECKS_FP8FORMATTARGETMISMATCHCHECK_H
 #define WAVECHECK_CHECKS_FP8FORMATTARGETMISMATCHCHECK_H
 
+#include "checks/Fp8Bias.h"
 #include "checks/Fp8Source.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -111,6 +112,8 @@ private:
   void reportUses(Fp8Format Target);
   void reportBounds(Fp8Format Target);
   void reportParamViews();
+  /// Hand-written exponent biases of the other format (checks/Fp8Bias.h).
+  void reportBiases(Fp8Format Target);
 
   const std::string OffloadArch; ///< global option set per pass by the driver
 
@@ -120,6 +123,7 @@ private:
   const clang::ASTContext *Ctx = nullptr;
   fp8::PreprocessorFacts Facts;
   std::vector<Use> Uses;
+  std::vector<fp8::HandBias> Biases;
   std::vector<Bound> Bounds;
   std::vector<Bound> AllMaxima; ///< every floating 448/240, for run-time choices
   std::vector<Scope> Scopes;

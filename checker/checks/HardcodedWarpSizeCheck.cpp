@@ -24,6 +24,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include <map>
+#include <set>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -118,6 +119,9 @@ struct HardcodedWarpSizeCheck::State {
   /// `lane * K` with a lane id counted in wavefronts (`tid % warpSize`).
   llvm::DenseMap<const FunctionDecl *, llvm::SmallPtrSet<const VarDecl *, 4>> ConstUses;
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<int64_t, 4>> LaneProducts;
+  /// Per function: the constants that scale a workgroup id into the origin
+  /// of its tile (`blockIdx.x * TILE_N`), whatever their initialiser.
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallPtrSet<const VarDecl *, 4>> BlockTiles;
 
   const SourceManager &sm() const { return Ctx->getSourceManager(); }
 
@@ -453,8 +457,15 @@ struct HardcodedWarpSizeCheck::State {
     if (!Fn)
       return;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        ConstUses[Fn].insert(VD->getCanonicalDecl());
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD)
+        return;
+      ConstUses[Fn].insert(VD->getCanonicalDecl());
+      const Stmt *Child = nullptr;
+      const auto *Mul = dyn_cast_or_null<BinaryOperator>(semanticParent(DRE, *Ctx, &Child));
+      if (Mul && Mul->getOpcode() == BO_Mul &&
+          mentionsWorkgroupId(Mul->getLHS() == Child ? Mul->getRHS() : Mul->getLHS()))
+        BlockTiles[Fn].insert(VD->getCanonicalDecl());
       return;
     }
     const auto *Mul = cast<BinaryOperator>(E);
@@ -466,8 +477,28 @@ struct HardcodedWarpSizeCheck::State {
         LaneProducts[Fn].push_back(*K);
   }
 
+  /// True when \p E mentions the workgroup id (`blockIdx`, `hipBlockIdx_*`,
+  /// the amdgcn builtin).
+  static bool mentionsWorkgroupId(const Stmt *S) {
+    if (!S)
+      return false;
+    // `blockIdx.x` is an MS property read: the variable is the source of
+    // an OpaqueValueExpr, which has no children.
+    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S))
+      return mentionsWorkgroupId(OVE->getSourceExpr());
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      return DRE->getDecl()->getIdentifier() && DRE->getDecl()->getName() == "blockIdx";
+    if (const auto *Call = dyn_cast<CallExpr>(S);
+        Call && (calleeName(Call).starts_with("__builtin_amdgcn_workgroup_id") ||
+                 calleeName(Call).starts_with("__ockl_get_group_id")))
+      return true;
+    return llvm::any_of(S->children(), [](const Stmt *C) { return mentionsWorkgroupId(C); });
+  }
+
   /// Candidates for the tiles of `32 * K` elements that a function walks
-  /// with `lane * K` and a lane id counted in wavefronts.
+  /// with `lane * K` and a lane id counted in wavefronts: a constant written
+  /// `32 * K`, or one written as its value (`TILE_N = 256` with `lane * 8`)
+  /// that places the workgroup's tile (`blockIdx.x * TILE_N`).
   void tileCandidates() {
     for (const TileConst &T : TileConsts)
       for (const auto &[Fn, Uses] : ConstUses)
@@ -476,6 +507,29 @@ struct HardcodedWarpSizeCheck::State {
           add(Role::TileWidth, Fn, T.Lit, quote(T.Mul->getSourceRange()), {});
           break;
         }
+    std::set<const VarDecl *> Done;
+    for (const TileConst &T : TileConsts)
+      Done.insert(T.Var);
+    for (const auto &[Fn, Tiles] : BlockTiles) {
+      auto Products = LaneProducts.find(Fn);
+      if (Products == LaneProducts.end())
+        continue;
+      for (const VarDecl *VD : Tiles) {
+        const auto *Lit = VD->getInit() ? dyn_cast<IntegerLiteral>(VD->getInit()->IgnoreParenImpCasts())
+                                        : nullptr;
+        if (!Lit || Done.count(VD) || Lit->getBeginLoc().isMacroID())
+          continue;
+        int64_t V = int64_t(Lit->getValue().getLimitedValue(1u << 30));
+        if (V <= CudaWarpSize || V % CudaWarpSize ||
+            !llvm::is_contained(Products->second, V / CudaWarpSize))
+          continue;
+        Done.insert(VD);
+        add(Role::TileWidth, Fn, Lit,
+            VD->getName().str() + " = " + std::to_string(V) + " = 32 x " +
+                std::to_string(V / CudaWarpSize),
+            {});
+      }
+    }
   }
 
   /// Candidates for the loops over 32 slots of a table that only a warp id
@@ -785,13 +839,17 @@ void HardcodedWarpSizeCheck::onEndOfTranslationUnit() {
   for (const auto &[Key, D] : St.Defs) {
     if (D.Uses.empty())
       continue;
-    std::vector<size_t> Firsts; // the first use in each role, in source order
+    // The first use in each role of each function, in source order: a
+    // second kernel that counts lanes with the same constant is a second
+    // place the user must change.
+    std::vector<size_t> Firsts;
     unsigned RoleSet = 0;
-    for (size_t I : D.Uses)
-      if (!(RoleSet & (1u << int(St.Findings[I].R)))) {
-        RoleSet |= 1u << int(St.Findings[I].R);
+    std::set<std::pair<const FunctionDecl *, int>> Seen;
+    for (size_t I : D.Uses) {
+      RoleSet |= 1u << int(St.Findings[I].R);
+      if (Seen.insert({St.Findings[I].Fn, int(St.Findings[I].R)}).second)
         Firsts.push_back(I);
-      }
+    }
     llvm::SmallVector<llvm::StringRef, 6> Names;
     for (unsigned R = 0; R < std::size(RolePhrases); ++R)
       if (RoleSet & (1u << R))

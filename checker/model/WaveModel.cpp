@@ -5,6 +5,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/GlobalDecl.h"
 #include "clang/Basic/CodeGenOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
@@ -64,7 +65,7 @@ void optimise(Module &M) {
 /// The workgroup shape the model runs: reqd_work_group_size, else the
 /// maximum of __launch_bounds__ (amdgpu-flat-work-group-size), else 256,
 /// the block size most HIP and CUDA code launches with.
-Launch launchOf(const Function &K) {
+Launch launchOf(const Function &K, const HostLaunch *Host = nullptr) {
   Launch L;
   if (MDNode *N = K.getMetadata("reqd_work_group_size"); N && N->getNumOperands() == 3) {
     auto Dim = [&](unsigned I) {
@@ -75,6 +76,12 @@ Launch launchOf(const Function &K) {
     L.BlockX = Dim(0);
     L.BlockY = Dim(1);
     L.BlockZ = Dim(2);
+    return L;
+  }
+  if (Host && Host->Block64) {
+    L.BlockX = (*Host->Block64)[0];
+    L.BlockY = (*Host->Block64)[1];
+    L.BlockZ = (*Host->Block64)[2];
     return L;
   }
   Attribute A = K.getFnAttribute("amdgpu-flat-work-group-size");
@@ -653,8 +660,8 @@ void compareWithReference(const Function &K, ModuleReport &R, const ModelReferen
 }
 
 void compareKernel(const Function &K, ModuleReport &R, ModelReference &NewRef,
-                   const FunctionIds &Ids) {
-  Launch L = launchOf(K);
+                   const FunctionIds &Ids, const HostLaunch *Host) {
+  Launch L = launchOf(K, Host);
   ElementTable E;
   L.WaveSize = 32;
   RunOutcome R32 = runWorkgroup(K, L, E);
@@ -765,24 +772,47 @@ bool dependsOnTheWave(const Function &K) {
   return false;
 }
 
-ModuleReport analyseModule(Module &M, const ModelReference *Ref) {
+ModuleReport analyseModule(Module &M, const ModelReference *Ref,
+                           const std::map<std::string, HostLaunch> *Launches) {
   ModuleReport R;
   FunctionIds Ids = functionExtents(M, R.Functions);
   optimise(M);
   auto NewRef = std::make_shared<ModelReference>();
   for (const Function &F : M)
     if (!F.isDeclaration() && F.getCallingConv() == CallingConv::AMDGPU_KERNEL) {
-      if (dependsOnTheWave(F)) {
+      const HostLaunch *Host = nullptr;
+      if (Launches)
+        if (auto It = Launches->find(F.getName().str()); It != Launches->end())
+          Host = &It->second;
+      // Launched only where wavefronts have 32 lanes: it never runs here.
+      bool Unlaunched = Host && !Host->AtWave64;
+      // Launched only where wavefronts have 64 lanes: no 32-lane original
+      // to compare with (the host picks another kernel there).
+      if (Host && !Host->AtWave32 && !Unlaunched && dependsOnTheWave(F)) {
+        KernelVerdict V;
+        V.Symbol = F.getName().str();
+        V.Run = true;
+        ++R.Kernels;
+        R.NotModelled.push_back(
+            {F.getSubprogram() ? F.getSubprogram()->getName().str() : V.Symbol,
+             "the host launches it only where wavefronts have 64 lanes, so there is no "
+             "32-lane run to compare with"});
+        R.Verdicts.push_back(std::move(V));
+        continue;
+      }
+      if (dependsOnTheWave(F) && !Unlaunched) {
         if (Ref)
           compareWithReference(F, R, *Ref);
         else
-          compareKernel(F, R, *NewRef, Ids);
+          compareKernel(F, R, *NewRef, Ids, Host);
       } else {
-        // Both runs would execute the same instructions on the same values.
-        ++R.Skipped;
+        // Both runs would execute the same instructions on the same values,
+        // or the kernel never runs on a 64-lane device.
+        ++(Unlaunched ? R.Unlaunched : R.Skipped);
         KernelVerdict V;
         V.Symbol = F.getName().str();
         V.Modelled = V.Same = true;
+        V.MatchesReference = Unlaunched;
         std::vector<const BasicBlock *> All = blocksOf(F);
         V.Lines = V.Executed = linesOf(All);
         V.Reaches = V.Entered = functionsOf(All, Ids);
@@ -887,12 +917,18 @@ public:
     Module *M = CG->GetModule();
     if (!M)
       return;
-    ModuleReport R = analyseModule(*M, Exchange ? Exchange->Reference.get() : nullptr);
+    std::map<std::string, HostLaunch> Launches =
+        hostLaunches(Ctx, [&](const clang::FunctionDecl *FD) {
+          return CG->GetMangledName(clang::GlobalDecl(FD)).str();
+        });
+    ModuleReport R =
+        analyseModule(*M, Exchange ? Exchange->Reference.get() : nullptr, &Launches);
     // WAVECHECK_MODEL_TRACE=1: which kernels the model could not run, why.
     if (std::getenv("WAVECHECK_MODEL_TRACE")) {
       llvm::errs() << "wave model: " << R.Kernels << " kernels run, " << R.NotModelled.size()
                    << " of them not modelled, " << R.Skipped
-                   << " without a wave operation not run\n";
+                   << " without a wave operation not run, " << R.Unlaunched
+                   << " launched only at 32 lanes not run\n";
       for (const auto &[K, Why] : R.NotModelled)
         llvm::errs() << "wave model: '" << K << "' not modelled: " << Why << "\n";
       for (const KernelVerdict &V : R.Verdicts)

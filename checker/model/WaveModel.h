@@ -30,8 +30,10 @@
 #ifndef WAVECHECK_MODEL_WAVEMODEL_H
 #define WAVECHECK_MODEL_WAVEMODEL_H
 
+#include "model/HostLaunches.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Module.h"
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -112,6 +114,7 @@ struct ModuleReport {
   std::vector<std::pair<std::string, std::string>> NotModelled;
   unsigned Kernels = 0; ///< kernels run
   unsigned Skipped = 0; ///< kernels without a wave operation, not run
+  unsigned Unlaunched = 0; ///< kernels the host launches only at 32 lanes, not run
   std::vector<KernelVerdict> Verdicts;
   std::vector<FunctionExtent> Functions; ///< the unit's device functions with code
   std::shared_ptr<const ModelReference> Reference;
@@ -122,7 +125,14 @@ struct ModuleReport {
 /// unit before its fix-its were applied), each kernel's wave-64 run is also
 /// compared with the reference's wave-32 run of the kernel of the same
 /// symbol (KernelVerdict::MatchesReference).
-ModuleReport analyseModule(llvm::Module &M, const ModelReference *Ref = nullptr);
+///
+/// With \p Launches (model/HostLaunches.h), a kernel that the host launches
+/// only where wavefronts have 32 lanes is not run (it never runs on this
+/// target: the same at both widths for the AST tier's findings), and a
+/// kernel whose launches at 64 lanes all have one constant block shape is
+/// run with that shape (a `reqd_work_group_size` comes first).
+ModuleReport analyseModule(llvm::Module &M, const ModelReference *Ref = nullptr,
+                           const std::map<std::string, HostLaunch> *Launches = nullptr);
 
 /// What a pass hands the model and gets back: the reference to compare with
 /// (in), the report of the unit (out). Owned by the caller of the parse.
