@@ -35,9 +35,11 @@ bool holds(const Stmt *E, BinaryOperatorKind Op, int64_t Value, ASTContext &Ctx,
   return Found;
 }
 
-/// The function (or lambda) body holding \p S.
+/// The body of the device function (or lambda in one) holding \p S. Host
+/// code is left alone: a host encoder usually writes a storage format (a
+/// model file's block scales) that the device converts on its own.
 const Stmt *bodyOf(const Stmt *S, ASTContext &Ctx) {
-  const FunctionDecl *F = enclosingFunction(S, Ctx);
+  const FunctionDecl *F = enclosingDeviceFunction(S, Ctx);
   return F ? F->getBody() : nullptr;
 }
 

@@ -15,7 +15,9 @@
 /// E4M3, 2 for E5M2): `(e + 7) << 3`. A decoder takes the exponent field,
 /// `(b >> 3) & 0xf` or `(b >> 2) & 0x1f`, subtracts the FP8 bias and builds
 /// an FP32 with `<< 23`. Both shapes are required, with a family that agrees
-/// with the constant, so that an unrelated `+ 7` is not a bias.
+/// with the constant, so that an unrelated `+ 7` is not a bias. Only device
+/// code counts: a host encoder usually writes a storage format (the block
+/// scales of a model file) that device code converts itself.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WAVECHECK_CHECKS_FP8BIAS_H

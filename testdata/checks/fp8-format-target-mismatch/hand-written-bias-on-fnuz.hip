@@ -3,8 +3,8 @@
 // gfx942 in the same unit. The hardware's bytes carry one more in the
 // exponent field, so every normal value differs from the reference and the
 // test's verification fails on the GPU. Also a hand-written decoder with the
-// OCP bias. Not reported: the same encoder with the FNUZ bias, and a `+ 7`
-// that is no exponent bias.
+// OCP bias. Not reported: the same encoder with the FNUZ bias, an OCP encoder
+// in host code (a storage format), and a `+ 7` that is no exponent bias.
 // RUN-ARGS: --checks=-*,fp8-format-target-mismatch
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp8.h>
@@ -48,6 +48,17 @@ __device__ uint8_t encodeE4M3Fnuz(float f) {
   return uint8_t(((bits >> 31) << 7) | (e << 3) | ((bits >> 20) & 0x7));
 }
 
+// Not reported: a host encoder of a storage format (block scales written to
+// a file in OCP E4M3, whatever the GPU computes in).
+static inline uint8_t scaleForFile(float f) {
+  uint32_t bits;
+  __builtin_memcpy(&bits, &f, 4);
+  int e = int((bits >> 23) & 0xff) - 127 + 7;
+  if (e <= 0)
+    return 0;
+  return uint8_t((e << 3) | ((bits >> 20) & 0x7));
+}
+
 // Not reported: a `+ 7` that rounds a count up to bytes.
 __device__ int bytesOf(int bits) {
   int n = bits + 7;
@@ -62,3 +73,4 @@ __global__ void compare(const float *x, uint8_t *ref, uint8_t *hw, float *back, 
   hw[i] = __hip_cvt_float_to_fp8(x[i], __HIP_SATFINITE, __HIP_E4M3_FNUZ);
   back[i] = decodeE4M3(hw[i]);
 }
+unsigned char hostScale(float f) { return scaleForFile(f); }
