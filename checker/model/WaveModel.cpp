@@ -18,8 +18,10 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -65,6 +67,10 @@ void optimise(Module &M) {
 /// The workgroup shape the model runs: reqd_work_group_size, else the
 /// maximum of __launch_bounds__ (amdgpu-flat-work-group-size), else 256,
 /// the block size most HIP and CUDA code launches with.
+/// The work-items a host launch laid out in rows (threadIdx.y, .z) is cut
+/// down to, keeping the row width: 256, the shape run when none is known.
+constexpr unsigned HostRowsWorkItems = 256;
+
 Launch launchOf(const Function &K, const HostLaunch *Host = nullptr) {
   Launch L;
   if (MDNode *N = K.getMetadata("reqd_work_group_size"); N && N->getNumOperands() == 3) {
@@ -82,6 +88,14 @@ Launch launchOf(const Function &K, const HostLaunch *Host = nullptr) {
     L.BlockX = (*Host->Block64)[0];
     L.BlockY = (*Host->Block64)[1];
     L.BlockZ = (*Host->Block64)[2];
+    // Rows beyond HostRowsWorkItems work-items repeat what the first rows
+    // do (each row its own lanes): fewer rows of the same width cost less.
+    while (L.BlockY * L.BlockZ > 1 && L.BlockX * L.BlockY * L.BlockZ > HostRowsWorkItems) {
+      if (L.BlockZ > 1)
+        L.BlockZ = (L.BlockZ + 1) / 2;
+      else
+        L.BlockY = (L.BlockY + 1) / 2;
+    }
     return L;
   }
   Attribute A = K.getFnAttribute("amdgpu-flat-work-group-size");
@@ -627,9 +641,11 @@ bool sameAtBothWidths(const Function &K, Launch L) {
   ElementTable E;
   L.WaveSize = 32;
   RunOutcome R32 = runWorkgroup(K, L, E);
+  if (!R32.Modelled)
+    return false;
   L.WaveSize = 64;
   RunOutcome R64 = runWorkgroup(K, L, E);
-  return R32.Modelled && R64.Modelled && sameOutcome(R32, R64);
+  return R64.Modelled && sameOutcome(R32, R64);
 }
 
 /// A fixed copy of a unit (the fix-it check): only the kernel's wave-64 run,
@@ -666,7 +682,8 @@ void compareKernel(const Function &K, ModuleReport &R, ModelReference &NewRef,
   L.WaveSize = 32;
   RunOutcome R32 = runWorkgroup(K, L, E);
   L.WaveSize = 64;
-  RunOutcome R64 = runWorkgroup(K, L, E);
+  // A wave-32 run that could not complete leaves nothing to compare with.
+  RunOutcome R64 = R32.Modelled ? runWorkgroup(K, L, E) : RunOutcome();
   ++R.Kernels;
   KernelVerdict V;
   V.Symbol = K.getName().str();
@@ -776,7 +793,14 @@ ModuleReport analyseModule(Module &M, const ModelReference *Ref,
                            const std::map<std::string, HostLaunch> *Launches) {
   ModuleReport R;
   FunctionIds Ids = functionExtents(M, R.Functions);
+  auto Start = std::chrono::steady_clock::now();
   optimise(M);
+  if (std::getenv("WAVECHECK_MODEL_TRACE"))
+    llvm::errs() << "wave model: optimised in "
+                 << llvm::format("%.0f", std::chrono::duration<double, std::milli>(
+                                             std::chrono::steady_clock::now() - Start)
+                                             .count())
+                 << " ms\n";
   auto NewRef = std::make_shared<ModelReference>();
   for (const Function &F : M)
     if (!F.isDeclaration() && F.getCallingConv() == CallingConv::AMDGPU_KERNEL) {
@@ -911,12 +935,20 @@ public:
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     if (broken())
       return;
+    bool Trace = std::getenv("WAVECHECK_MODEL_TRACE");
+    auto Start = std::chrono::steady_clock::now();
+    auto Ms = [&] {
+      return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start)
+          .count();
+    };
     CG->HandleTranslationUnit(Ctx);
     if (Diags->hasErrorOccurred())
       return;
     Module *M = CG->GetModule();
     if (!M)
       return;
+    if (Trace)
+      llvm::errs() << "wave model: IR generated in " << llvm::format("%.0f", Ms()) << " ms\n";
     std::map<std::string, HostLaunch> Launches =
         hostLaunches(Ctx, [&](const clang::FunctionDecl *FD) {
           return CG->GetMangledName(clang::GlobalDecl(FD)).str();
@@ -924,8 +956,8 @@ public:
     ModuleReport R =
         analyseModule(*M, Exchange ? Exchange->Reference.get() : nullptr, &Launches);
     // WAVECHECK_MODEL_TRACE=1: which kernels the model could not run, why.
-    if (std::getenv("WAVECHECK_MODEL_TRACE")) {
-      llvm::errs() << "wave model: " << R.Kernels << " kernels run, " << R.NotModelled.size()
+    if (Trace) {
+      llvm::errs() << "wave model: " << llvm::format("%.0f", Ms()) << " ms in all; " << R.Kernels << " kernels run, " << R.NotModelled.size()
                    << " of them not modelled, " << R.Skipped
                    << " without a wave operation not run, " << R.Unlaunched
                    << " launched only at 32 lanes not run\n";
