@@ -15,6 +15,7 @@
 #include "checks/NodeContext.h"
 #include "checks/Targets.h"
 #include "checks/WaveMatchers.h"
+#include "checks/WorkgroupIds.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -464,7 +465,7 @@ struct HardcodedWarpSizeCheck::State {
       const Stmt *Child = nullptr;
       const auto *Mul = dyn_cast_or_null<BinaryOperator>(semanticParent(DRE, *Ctx, &Child));
       if (Mul && Mul->getOpcode() == BO_Mul &&
-          mentionsWorkgroupId(Mul->getLHS() == Child ? Mul->getRHS() : Mul->getLHS()))
+          isWorkgroupIdRead(Mul->getLHS() == Child ? Mul->getRHS() : Mul->getLHS()))
         BlockTiles[Fn].insert(VD->getCanonicalDecl());
       return;
     }
@@ -475,24 +476,6 @@ struct HardcodedWarpSizeCheck::State {
           K && isLaneId(Lane, *Ctx, /*BareThreadIndex=*/false) &&
           !laneIdComputedWith32(Lane, *Ctx))
         LaneProducts[Fn].push_back(*K);
-  }
-
-  /// True when \p E mentions the workgroup id (`blockIdx`, `hipBlockIdx_*`,
-  /// the amdgcn builtin).
-  static bool mentionsWorkgroupId(const Stmt *S) {
-    if (!S)
-      return false;
-    // `blockIdx.x` is an MS property read: the variable is the source of
-    // an OpaqueValueExpr, which has no children.
-    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S))
-      return mentionsWorkgroupId(OVE->getSourceExpr());
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      return DRE->getDecl()->getIdentifier() && DRE->getDecl()->getName() == "blockIdx";
-    if (const auto *Call = dyn_cast<CallExpr>(S);
-        Call && (calleeName(Call).starts_with("__builtin_amdgcn_workgroup_id") ||
-                 calleeName(Call).starts_with("__ockl_get_group_id")))
-      return true;
-    return llvm::any_of(S->children(), [](const Stmt *C) { return mentionsWorkgroupId(C); });
   }
 
   /// Candidates for the tiles of `32 * K` elements that a function walks

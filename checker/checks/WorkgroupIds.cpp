@@ -61,6 +61,8 @@ static bool reads(const Expr *E, llvm::StringRef Object, char C) {
   return builtinComponent(E, Object) == C;
 }
 
+bool isWorkgroupIdRead(const Expr *E) { return builtinComponent(E, "blockIdx") != 0; }
+
 /// `Hi * gridDim.<C> + blockIdx.<C>` in any operand order: returns Hi.
 static const Expr *linearStep(const Expr *E, char C) {
   const auto *Sum = dyn_cast<BinaryOperator>(E->IgnoreParenCasts());

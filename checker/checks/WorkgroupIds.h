@@ -35,6 +35,10 @@ enum GridDims : unsigned { DimX = 1, DimY = 2, DimZ = 4 };
 /// three. 0 for anything else (casts and parentheses are looked through).
 unsigned linearBlockIdDims(const clang::Expr *E);
 
+/// True when \p E reads one component of the workgroup id: `blockIdx.x`
+/// (`.y`, `.z`; also `hipBlockIdx_x`, `__builtin_amdgcn_workgroup_id_x()`).
+bool isWorkgroupIdRead(const clang::Expr *E);
+
 /// True for a name that says remap or XCD (case-insensitive): a remap
 /// helper (`remap_pid_for_xcds`, `xcdSwizzle`) or macro (`REMAP_PID`).
 bool isRemapName(llvm::StringRef Name);

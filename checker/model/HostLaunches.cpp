@@ -86,21 +86,11 @@ private:
         walk(If->getElse(), F, On);
         return;
       }
-      On.push_back({C, true});
-      walk(If->getThen(), F, On);
-      On.back().Holds = false;
-      walk(If->getElse(), F, On);
-      On.pop_back();
-      return;
+      return branches(C, If->getThen(), If->getElse(), F, On);
     }
     if (const auto *CO = dyn_cast<ConditionalOperator>(S)) {
       walk(CO->getCond(), F, On);
-      On.push_back({CO->getCond(), true});
-      walk(CO->getTrueExpr(), F, On);
-      On.back().Holds = false;
-      walk(CO->getFalseExpr(), F, On);
-      On.pop_back();
-      return;
+      return branches(CO->getCond(), CO->getTrueExpr(), CO->getFalseExpr(), F, On);
     }
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
       size_t Before = On.size();
@@ -158,6 +148,16 @@ private:
     while (const auto *ME = dyn_cast<MemberExpr>(E))
       E = ME->getBase()->IgnoreParenImpCasts();
     return E;
+  }
+
+  /// Walks \p Then with \p Cond holding and \p Else with it not holding.
+  void branches(const Expr *Cond, const Stmt *Then, const Stmt *Else, const FunctionDecl *F,
+                Guards &On) {
+    On.push_back({Cond, true});
+    walk(Then, F, On);
+    On.back().Holds = false;
+    walk(Else, F, On);
+    On.pop_back();
   }
 
   /// `hipDeviceGetAttribute(&v, hipDeviceAttributeWarpSize, dev)` fills v

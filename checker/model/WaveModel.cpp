@@ -18,7 +18,6 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
 #include <chrono>
@@ -64,13 +63,22 @@ void optimise(Module &M) {
   MPM.run(M, MAM);
 }
 
-/// The workgroup shape the model runs: reqd_work_group_size, else the
-/// maximum of __launch_bounds__ (amdgpu-flat-work-group-size), else 256,
-/// the block size most HIP and CUDA code launches with.
 /// The work-items a host launch laid out in rows (threadIdx.y, .z) is cut
 /// down to, keeping the row width: 256, the shape run when none is known.
 constexpr unsigned HostRowsWorkItems = 256;
 
+/// Milliseconds since \p Start, for WAVECHECK_MODEL_TRACE.
+std::string msSince(std::chrono::steady_clock::time_point Start) {
+  double Ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count();
+  return std::to_string(static_cast<long>(Ms + 0.5)) + " ms";
+}
+
+/// The workgroup shape the model runs: reqd_work_group_size, else the host's
+/// one constant shape at 64 lanes (model/HostLaunches.h; rows cut down to
+/// HostRowsWorkItems), else the maximum of __launch_bounds__
+/// (amdgpu-flat-work-group-size), else 256, the block size most HIP and CUDA
+/// code launches with.
 Launch launchOf(const Function &K, const HostLaunch *Host = nullptr) {
   Launch L;
   if (MDNode *N = K.getMetadata("reqd_work_group_size"); N && N->getNumOperands() == 3) {
@@ -796,11 +804,7 @@ ModuleReport analyseModule(Module &M, const ModelReference *Ref,
   auto Start = std::chrono::steady_clock::now();
   optimise(M);
   if (std::getenv("WAVECHECK_MODEL_TRACE"))
-    llvm::errs() << "wave model: optimised in "
-                 << llvm::format("%.0f", std::chrono::duration<double, std::milli>(
-                                             std::chrono::steady_clock::now() - Start)
-                                             .count())
-                 << " ms\n";
+    llvm::errs() << "wave model: optimised in " << msSince(Start) << "\n";
   auto NewRef = std::make_shared<ModelReference>();
   for (const Function &F : M)
     if (!F.isDeclaration() && F.getCallingConv() == CallingConv::AMDGPU_KERNEL) {
@@ -937,10 +941,6 @@ public:
       return;
     bool Trace = std::getenv("WAVECHECK_MODEL_TRACE");
     auto Start = std::chrono::steady_clock::now();
-    auto Ms = [&] {
-      return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start)
-          .count();
-    };
     CG->HandleTranslationUnit(Ctx);
     if (Diags->hasErrorOccurred())
       return;
@@ -948,7 +948,7 @@ public:
     if (!M)
       return;
     if (Trace)
-      llvm::errs() << "wave model: IR generated in " << llvm::format("%.0f", Ms()) << " ms\n";
+      llvm::errs() << "wave model: IR generated in " << msSince(Start) << "\n";
     std::map<std::string, HostLaunch> Launches =
         hostLaunches(Ctx, [&](const clang::FunctionDecl *FD) {
           return CG->GetMangledName(clang::GlobalDecl(FD)).str();
@@ -957,7 +957,7 @@ public:
         analyseModule(*M, Exchange ? Exchange->Reference.get() : nullptr, &Launches);
     // WAVECHECK_MODEL_TRACE=1: which kernels the model could not run, why.
     if (Trace) {
-      llvm::errs() << "wave model: " << llvm::format("%.0f", Ms()) << " ms in all; " << R.Kernels << " kernels run, " << R.NotModelled.size()
+      llvm::errs() << "wave model: " << msSince(Start) << " in all; " << R.Kernels << " kernels run, " << R.NotModelled.size()
                    << " of them not modelled, " << R.Skipped
                    << " without a wave operation not run, " << R.Unlaunched
                    << " launched only at 32 lanes not run\n";
