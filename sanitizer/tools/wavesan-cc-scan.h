@@ -1,10 +1,10 @@
 //===- wavesan-cc-scan.h - source scanning for wavesan-cc ------*- C++ -*-===//
 ///
 /// \file
-/// wavesan-cc's scan of a source file before compiling it: `<<<...>>>` kernel
-/// launches (which a host compiler cannot parse) and `extern __shared__` arrays (which
-/// wavesan-cc rewrites to HIP_DYNAMIC_SHARED). Both skip comments and string and
-/// character literals. Implemented in wavesan-cc-scan.cpp.
+/// wavesan-cc's scan of a source file before compiling it for `extern __shared__`
+/// arrays (which wavesan-cc rewrites to HIP_DYNAMIC_SHARED), skipping comments and
+/// string and character literals, and the error excerpts it prints. (`<<<...>>>`
+/// launches: wavesan-cc-launch.h.) Implemented in wavesan-cc-scan.cpp.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WAVESAN_TOOLS_WAVESAN_CC_SCAN_H
@@ -21,20 +21,6 @@ namespace wavesan_cc {
 inline bool endsWith(std::string_view S, std::string_view Suffix) {
   return S.size() >= Suffix.size() && S.substr(S.size() - Suffix.size()) == Suffix;
 }
-
-/// One `<<<` launch found by scanLaunches.
-struct Launch {
-  unsigned Line = 0, Col = 0; ///< 1-based; Col in bytes, at the kernel name (or `<<<`).
-  size_t LineBegin = 0;       ///< offset of the line's first byte in the source
-  std::string Name;           ///< The callee text before `<<<` ("kernel" if none).
-};
-
-/// Finds `<<<` outside comments, string literals (including raw strings) and character
-/// literals. The name is the identifier/`::`/template-argument text before it, never
-/// reaching back past the previous `<<<` (so the scan is linear in the source, however
-/// many launches it holds); `operator<<<...>` (a friend specialisation of operator<<) is
-/// not a launch.
-std::vector<Launch> scanLaunches(const std::string &Src);
 
 /// The most bytes of a source line an error shows (the rest is cut, with "...").
 constexpr size_t MaxExcerptBytes = 200;

@@ -3,7 +3,7 @@
 /// Runs build/bin/wavesan-cc (and an installed copy) on the programs in
 /// testdata/wavesan-cc/, runs what it builds, and compares output with hand-written
 /// goldens: the gfx942 profile (ISSUE6: 304 CUs, wave 64, "gfx942:sramecc+:xnack-"),
-/// pinned file:line:col of '<<<...>>>' launches, and AddressSanitizer reports naming the
+/// '<<<...>>>' launches rewritten (and pinned file:line:col of malformed ones), and AddressSanitizer reports naming the
 /// kernel's source line.
 ///
 //===----------------------------------------------------------------------===//
@@ -18,6 +18,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -125,30 +126,74 @@ TEST_F(CcTest, HostCompilerFromEnvironment) {
       << Bad.Err;
 }
 
-TEST_F(CcTest, TripleChevronLaunchIsACompileError) {
-  Result B = run(Cc + " " + Data + "/triple_chevron.hip -o never");
-  EXPECT_EQ(B.Status, 1);
-  EXPECT_FALSE(exists(Dir + "/never"));
-  const std::string File = Data + "/triple_chevron.hip";
-  const std::string Tail = ", grid, block, shmem, stream, args...) with wavesan's CPU emulator\n";
-  const std::string Expected =
-      File + ":17:3: error: '<<<...>>>' kernel launch needs a GPU compiler; use "
-             "hipLaunchKernelGGL(scale" + Tail +
-      "    scale<<<dim3(4), dim3(64)>>>(nullptr);\n"
-      "    ^\n" +
-      File + ":19:2: error: '<<<...>>>' kernel launch needs a GPU compiler; use "
-             "hipLaunchKernelGGL(::scale" + Tail +
-      "  \t::scale  <<<1, 64, 0, 0>>>(nullptr);\n"
-      "  \t^\n";
-  // Exactly these two: the decoys in comments, literals and operator<<<> are skipped.
-  EXPECT_EQ(B.Err, Expected);
+// Launches written with '<<<...>>>' run: a plain one, a qualified one with all four
+// configuration arguments after a tab, a template kernel whose argument type is deduced
+// from the launch. The decoys in comments, string literals and operator<<<> are left as
+// they are (the literals are printed back), and __LINE__ is the line as written.
+TEST_F(CcTest, TripleChevronLaunchesRun) {
+  Result B = run(Cc + " " + Data + "/triple_chevron.hip -o tc");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  Result R = run("./tc");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  // p = 0; add 1 (deduced float); scale by 2; add 0.25: 2.25 in every lane.
+  EXPECT_EQ(R.Out, "scale<<<1, 1>>>(p)|scale<<<1, 1>>>(p)|2.25 2.25|30\n");
 }
 
-// A generated source with 5000 launches on one 50 KB line: every error printed the whole
-// line (5000 x 50 KB = 250 MB of output; 16.8 GB for a 280 KB file) and the kernel-name
-// walk-back went back to the start of the file for each launch. Now each error shows at
-// most 200 bytes of the line around the column, with "..." where it is cut; the bound
-// here is on the output's size, not on time.
+// Launches in a header found through -I (a helper template and a macro) and a launch
+// over two lines: values, line numbers, and the emulator's reports, which name the file
+// and line that wrote each launch (with a block of 2048 threads every launch fails).
+TEST_F(CcTest, TripleChevronLaunchesInHeadersAndMacros) {
+  const std::string Inc = Data + "/launch_header/include";
+  Result B = run(Cc + " -I " + Inc + " " + Data + "/launch_header/main.hip -o lh");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  Result R = run("./lh");
+  EXPECT_EQ(R.Out, "3 5 7 7|22\n") << R.Err;
+  Result Big = run("./lh 2048");
+  for (const std::string &At : std::vector<std::string>
+       {std::string("block-too-large in kernel fill\n"), "at " + Inc + "/fill.cuh:14 in fill_on_device\n",
+        "at " + Data + "/launch_header/main.hip:18 in main\n",
+        "block-too-large in kernel fill<int>\n",
+        "at " + Data + "/launch_header/main.hip:19 in main\n"})
+    EXPECT_NE(Big.Err.find(At), std::string::npos) << At << "\n--- in ---\n" << Big.Err;
+  // The same with the joined -I spelling and from the header's own directory (quote
+  // include of a header next to the source).
+  Result Joined = run(Cc + " -I" + Inc + " " + Data + "/launch_header/main.hip -o lh2 && ./lh2");
+  EXPECT_EQ(Joined.Out, "3 5 7 7|22\n") << Joined.Err;
+}
+
+// A '<<<' that is not a launch the rewrite understands stops the build with the file,
+// line and column (at the kernel name, or at '<<<' when there is none), the line and a
+// caret; nothing is compiled.
+TEST_F(CcTest, MalformedLaunchesAreErrors) {
+  {
+    std::ofstream Src(Dir + "/bad.hip");
+    Src << "#include <hip/hip_runtime.h>\n"
+           "__global__ void k(int) {}\n"
+           "int main() {\n"
+           "  k<<<1, 64>>>;\n"
+           "  int x = 1 + <<<1, 1>>>(2);\n"
+           "  k<<<1, 64>>>(3);\n"
+           "}\n";
+  }
+  Result B = run(Cc + " bad.hip -o never");
+  EXPECT_EQ(B.Status, 1);
+  EXPECT_FALSE(exists(Dir + "/never"));
+  EXPECT_EQ(B.Err,
+            "bad.hip:4:3: error: the launch's '>>>' is not followed by '(' and the kernel's "
+            "arguments\n"
+            "    k<<<1, 64>>>;\n"
+            "    ^\n"
+            "bad.hip:5:15: error: '<<<' is not preceded by a kernel name (a name, a "
+            "template-id, or a parenthesised expression)\n"
+            "    int x = 1 + <<<1, 1>>>(2);\n"
+            "                ^\n");
+}
+
+// A generated source with 5000 malformed launches on one 50 KB line: every error printed
+// the whole line (5000 x 50 KB = 250 MB of output; 16.8 GB for a 280 KB file) and the
+// kernel-name walk-back went back to the start of the file for each launch. Now each
+// error shows at most 200 bytes of the line around the column, with "..." where it is
+// cut; the bound here is on the output's size, not on time.
 TEST_F(CcTest, ManyLaunchesOnOneLineGiveBoundedErrors) {
   constexpr int Launches = 5000;
   {
@@ -164,14 +209,12 @@ TEST_F(CcTest, ManyLaunchesOnOneLineGiveBoundedErrors) {
   }
   Result B = run(Cc + " many.hip -o never");
   EXPECT_EQ(B.Status, 1);
-  // Per error: the message (~150 bytes with the name) and two lines of at most
-  // 2 + 3 + 200 + 3 bytes.
+  // Per error: the message (~100 bytes) and two lines of at most 2 + 3 + 200 + 3 bytes.
   EXPECT_LT(B.Err.size(), size_t(2 * Launches) * 700) << B.Err.substr(0, 2000);
   EXPECT_EQ(std::count(B.Err.begin(), B.Err.end(), '\n'), 3 * 2 * Launches);
   // Launch 0: the line's first 200 bytes, cut at the end.
-  const std::string First = "many.hip:1:1: error: '<<<...>>>' kernel launch needs a GPU "
-                            "compiler; use hipLaunchKernelGGL(k, grid, block, shmem, stream, "
-                            "args...) with wavesan's CPU emulator\n  ";
+  const std::string First = "many.hip:1:1: error: the launch's '>>>' is not followed by '(' "
+                            "and the kernel's arguments\n  ";
   std::string Window;
   for (int I = 0; I < 20; ++I)
     Window += "k<<<1,1>>>";
@@ -179,9 +222,8 @@ TEST_F(CcTest, ManyLaunchesOnOneLineGiveBoundedErrors) {
       << B.Err.substr(0, 600);
   // Launch 1000 (column 10001): 100 bytes before it and 100 from it, cut on both sides;
   // the caret under its first byte, after "..." and 100 bytes.
-  const std::string Middle = "many.hip:1:10001: error: '<<<...>>>' kernel launch needs a GPU "
-                             "compiler; use hipLaunchKernelGGL(k, grid, block, shmem, stream, "
-                             "args...) with wavesan's CPU emulator\n  ..." +
+  const std::string Middle = "many.hip:1:10001: error: the launch's '>>>' is not followed by "
+                             "'(' and the kernel's arguments\n  ..." +
                              Window + "...\n  " + std::string(103, ' ') + "^\n";
   EXPECT_NE(B.Err.find(Middle), std::string::npos) << B.Err.substr(0, 600);
 }
@@ -354,8 +396,10 @@ TEST_F(CcTest, ExternSharedAtNamespaceScopeIsAnError) {
   const std::string Msg = ": error: 'extern __shared__' outside a function body is not "
                           "supported by wavesan's CPU emulator; declare it in the kernel, or "
                           "use HIP_DYNAMIC_SHARED(";
-  EXPECT_EQ(B.Err, File + ":5:1" + Msg + "float, scratch) there\n" + File + ":8:3" + Msg +
-                       "int, counts) there\n");
+  // Each error with its line and a caret under the declaration.
+  EXPECT_EQ(B.Err, File + ":5:1" + Msg + "float, scratch) there\n" +
+                       "  extern __shared__ float scratch[];\n  ^\n" + File + ":8:3" + Msg +
+                       "int, counts) there\n" + "    extern __shared__ int counts[];\n    ^\n");
 }
 
 TEST_F(CcTest, InstalledTreeWorks) {

@@ -11,9 +11,10 @@
 /// The private headers under wavesan/emu/ hold one concept each and cannot be
 /// included directly.
 ///
-/// Not supported: the `kernel<<<grid, block>>>(args)` launch syntax, which a
-/// host compiler cannot parse (wavesan-cc stops with a clear error pointing at
-/// it): use hipLaunchKernelGGL(kernel, grid, block, shmem, stream, args...).
+/// The `kernel<<<grid, block>>>(args)` launch syntax, which a host compiler cannot
+/// parse, works through wavesan-cc, which rewrites it into a call of
+/// wavesan::emu::detail::chevron (wavesan/emu/launch.h); elsewhere use
+/// hipLaunchKernelGGL(kernel, grid, block, shmem, stream, args...).
 /// `extern __shared__` arrays do not link: use HIP_DYNAMIC_SHARED.
 ///
 //===----------------------------------------------------------------------===//

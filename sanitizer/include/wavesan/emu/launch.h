@@ -1,8 +1,9 @@
 //===--- launch.h - hipLaunchKernelGGL --------------------------------------===//
 ///
 /// \file
-/// `hipLaunchKernelGGL(kernel, grid, block, shmem, stream, args...)` runs the
-/// kernel on the emulator and returns when every block has finished (or was
+/// `hipLaunchKernelGGL(kernel, grid, block, shmem, stream, args...)`, and the
+/// `kernel<<<grid, block, shmem, stream>>>(args...)` launches that wavesan-cc rewrites
+/// into `chevron(...)(...)` calls (ChevronLaunch), run the kernel on the emulator and returns when every block has finished (or was
 /// abandoned). Arguments are converted to the kernel's parameter types once
 /// and each lane receives a copy. A kernel that is a template-id with commas
 /// must be parenthesised or wrapped in HIP_KERNEL_NAME, as with HIP:
@@ -83,6 +84,44 @@ hipError_t launchKernelGGL(const char *Expression, bool IsFunctionName,
                   },
                   &C, Grid, Block, SharedBytes};
   return launch(R);
+}
+
+/// A `callee<<<grid, block, shmem, stream>>>(args...)` launch as wavesan-cc rewrites it:
+/// `chevron("callee", location, grid, block, shmem, stream)(body, args...)`, where
+/// `body` is a generic lambda that calls the callee with its arguments, so that a
+/// template kernel's arguments are deduced from the launch's as on the GPU. The
+/// arguments are decay-copied once on the host; each lane calls `body` with its own
+/// copies. Reports name the kernel by the callee's text. Like the launch it replaces,
+/// the call is a void expression; a launch error is kept for hipGetLastError.
+struct ChevronLaunch {
+  const char *Expression;
+  std::source_location Loc;
+  dim3 Grid, Block;
+  size_t SharedBytes;
+
+  template <class Body, class... Args>
+  void operator()(const Body &Call, Args &&...Arguments) const {
+    struct Closure {
+      const Body &Call;
+      std::tuple<std::decay_t<Args>...> Values;
+    };
+    const Closure C{Call, std::tuple<std::decay_t<Args>...>(std::forward<Args>(Arguments)...)};
+    LaunchRequest R{launchKernelName(Expression, true, nullptr), Loc,
+                    [](const void *P) {
+                      const auto &Cl = *static_cast<const Closure *>(P);
+                      std::apply([&](const auto &...V) { Cl.Call(V...); }, Cl.Values);
+                    },
+                    &C, Grid, Block, SharedBytes};
+    (void)launch(R);
+  }
+};
+
+/// The configuration part of a rewritten `<<<...>>>` launch (see ChevronLaunch);
+/// shmem and stream default to 0 and the null stream, as in CUDA and HIP.
+inline ChevronLaunch chevron(const char *Expression, const std::source_location &Loc,
+                             dim3 Grid, dim3 Block, size_t SharedBytes = 0,
+                             hipStream_t = nullptr) {
+  return ChevronLaunch{Expression, Loc, Grid, Block, SharedBytes};
 }
 
 } // namespace wavesan::emu::detail
