@@ -102,7 +102,7 @@ bool takesSeparateValue(std::string_view Arg) {
         "-iquote", "-idirafter", "-iprefix", "-iwithprefix", "-iwithprefixbefore",
         "-isysroot", "--sysroot", "-MF", "-MT", "-MQ", "-Xlinker", "-Xassembler",
         "-Xpreprocessor", "-Xclang", "-T", "-u", "-z", "-e", "--param", "-aux-info",
-        "-dumpbase", "-dumpdir", "-target", "--target", "-arch"})
+        "-dumpbase", "-dumpdir", "-target", "--target"})
     if (Arg == Opt)
       return true;
   return false;
@@ -143,6 +143,83 @@ std::string quoteForShell(const std::string &S) {
   return Out + "'";
 }
 
+/// The GPU targets the emulator runs, with what clang-22 predefines for each in a HIP
+/// device pass (`clang-22 -x hip --cuda-device-only --offload-arch=<t> -dM -E`; checked by
+/// CcTest.TargetMacrosMatchClang), plus __HIP_PLATFORM_AMD__ (ROCm's hipcc and headers)
+/// and __AMDGCN_WAVEFRONT_SIZE(__) (ROCm 6's clang; clang 22 dropped them).
+struct EmulatedTarget {
+  const char *Name;   ///< gfx942
+  const char *Family; ///< __GFX9__
+  bool NoImageSupport;
+};
+constexpr EmulatedTarget EmulatedTargets[] = {
+    {"gfx90a", "__GFX9__", false},
+    {"gfx942", "__GFX9__", true},
+    {"gfx950", "__GFX9__", true},
+};
+
+/// The -D flags of the target's predefined macros (wave size 64: every emulated
+/// target is a wave64 gfx9 part).
+std::vector<std::string> targetMacros(const EmulatedTarget &T) {
+  std::vector<std::string> D = {
+      "-D__HIP__=1", "-D__HIPCC__=1", "-D__HIP_DEVICE_COMPILE__=1",
+      "-D__HIP_PLATFORM_AMD__=1", "-D__AMDGCN__=1", "-D__AMDGPU__=1",
+      "-D__AMDGCN_CUMODE__=1", std::string("-D") + T.Family + "=1",
+      std::string("-D__") + T.Name + "__=1", "-D__AMDGCN_WAVEFRONT_SIZE=64",
+      "-D__AMDGCN_WAVEFRONT_SIZE__=64", "-D__HIP_MEMORY_SCOPE_SINGLETHREAD=1",
+      "-D__HIP_MEMORY_SCOPE_WAVEFRONT=2", "-D__HIP_MEMORY_SCOPE_WORKGROUP=3",
+      "-D__HIP_MEMORY_SCOPE_AGENT=4", "-D__HIP_MEMORY_SCOPE_SYSTEM=5",
+      "-D__HIP_MEMORY_SCOPE_CLUSTER=6",
+      // Emulated code: wavesan's own headers tell it from a GPU compile.
+      "-D__WAVESAN_EMU__=1"};
+  if (T.NoImageSupport)
+    D.insert(D.end(), {"-D__HIP_NO_IMAGE_SUPPORT=1", "-D__HIP_NO_IMAGE_SUPPORT__=1"});
+  return D;
+}
+
+/// Prints `wavesan-cc: note: ...` once per distinct text.
+void noteOnce(const std::string &Text) {
+  static std::vector<std::string> Said;
+  if (std::find(Said.begin(), Said.end(), Text) != Said.end())
+    return;
+  Said.push_back(Text);
+  std::cerr << "wavesan-cc: note: " << Text << "\n";
+}
+
+/// GPU-compiler flags of real build lines (clang/hipcc and nvcc spellings) that have no
+/// meaning for a host build of the emulator: dropped with a note. \p Arg is the flag as
+/// written; \returns true when it is one of them. \p TakesValue is set when its value is
+/// the next argument.
+bool isGpuOnlyFlag(std::string_view Arg, bool &TakesValue) {
+  TakesValue = false;
+  auto StartsWith = [&](std::string_view P) { return Arg.substr(0, P.size()) == P; };
+  for (const char *F : {"-fgpu-rdc", "-fno-gpu-rdc", "-fhip-new-launch-api",
+                        "-fno-hip-new-launch-api", "-nogpulib", "-nogpuinc", "-nogpuinc",
+                        "-fgpu-flush-denormals-to-zero", "-fno-gpu-flush-denormals-to-zero",
+                        "-fgpu-approx-transcendentals", "-munsafe-fp-atomics",
+                        "-mno-unsafe-fp-atomics", "-mwavefrontsize64", "-mno-wavefrontsize64",
+                        "-mcumode", "-mno-cumode", "-lineinfo", "--expt-relaxed-constexpr",
+                        "--expt-extended-lambda", "--extended-lambda", "--use_fast_math",
+                        "-use_fast_math", "-hip-link", "--hip-link", "-fcuda-flush-denormals-to-zero"})
+    if (Arg == F)
+      return true;
+  for (const char *P : {"--cuda-gpu-arch=", "--hip-path=", "--rocm-path=", "--hip-device-lib",
+                        "-fgpu-default-stream=", "-rdc=", "--relocatable-device-code=",
+                        "-arch=", "--gpu-architecture=", "-gencode=", "--generate-code=",
+                        "-code=", "--gpu-code=", "-Xptxas=", "-maxrregcount=",
+                        "--maxrregcount=", "-ccbin=", "--compiler-bindir="})
+    if (StartsWith(P))
+      return true;
+  for (const char *F : {"-gencode", "--generate-code", "-Xptxas", "-Xnvlink", "-ccbin",
+                        "--compiler-bindir", "-maxrregcount", "-code", "--gpu-code",
+                        "--gpu-architecture", "-rdc"})
+    if (Arg == F) {
+      TakesValue = true;
+      return true;
+    }
+  return false;
+}
+
 int fail(const std::string &Message) {
   std::cerr << "wavesan-cc: error: " << Message << "\n";
   return 1;
@@ -162,8 +239,72 @@ int main(int Argc, char **Argv) {
   std::vector<std::string> Sources, Out;
   std::vector<size_t> SourceSlots; // index in Out of each source's path
   bool Link = true, HasInput = false;
+  const EmulatedTarget *Target = &EmulatedTargets[1]; // gfx942
+  std::string TargetFlag;
   for (size_t I = 0; I < Args.size(); ++I) {
     const std::string &A = Args[I];
+    // Build lines as real Makefiles and CMake HIP builds write them: the target, the
+    // C++ standard, the language and the GPU compilers' own flags.
+    std::string_view AV = A;
+    std::string Arch;
+    if (AV.substr(0, 15) == "--offload-arch=")
+      Arch = A.substr(15);
+    else if (AV.substr(0, 16) == "--amdgpu-target=")
+      Arch = A.substr(16);
+    else if ((A == "--offload-arch" || A == "-offload-arch") && I + 1 < Args.size())
+      Arch = Args[++I];
+    if (!Arch.empty() || AV.substr(0, 15) == "--offload-arch=") {
+      // gfx942:sramecc+:xnack- names gfx942 with its features.
+      std::string Name = Arch.substr(0, Arch.find(':'));
+      const EmulatedTarget *Found = nullptr;
+      for (const EmulatedTarget &T : EmulatedTargets)
+        if (Name == T.Name)
+          Found = &T;
+      if (!Found)
+        return fail("'" + A + "': the emulator runs the wave64 targets gfx90a, gfx942 and "
+                    "gfx950; expected one of them (wave32 targets are not emulated: build "
+                    "for gfx942 and run with WAVESAN_OPTIONS=wave_size=32)");
+      if (!TargetFlag.empty() && Found != Target)
+        noteOnce("'" + A + "' ignored: the emulator builds for one target, " + TargetFlag);
+      else {
+        Target = Found;
+        TargetFlag = A;
+      }
+      continue;
+    }
+    if (AV.substr(0, 5) == "-std=" || AV.substr(0, 5) == "--std") {
+      std::string_view V = AV.substr(AV.find_first_of("= ") + 1);
+      bool Old = V == "c++98" || V == "c++03" || V == "c++11" || V == "c++14" ||
+                 V == "c++17" || V == "c++1y" || V == "c++1z" || V == "gnu++98" ||
+                 V == "gnu++03" || V == "gnu++11" || V == "gnu++14" || V == "gnu++17" ||
+                 V == "gnu++1y" || V == "gnu++1z" || V == "hip" || V == "cuda";
+      if (Old) {
+        noteOnce("'" + A + "' raised to -std=c++20: the emulator's headers need C++20");
+        continue;
+      }
+    }
+    if (A == "-x" && I + 1 < Args.size() &&
+        (Args[I + 1] == "hip" || Args[I + 1] == "cu" || Args[I + 1] == "cuda")) {
+      noteOnce("'-x " + Args[I + 1] + "' dropped: sources are compiled as C++ for the emulator");
+      ++I;
+      continue;
+    }
+    if (A == "-Xcompiler" || A == "--compiler-options") { // nvcc: host compiler flags
+      if (I + 1 >= Args.size())
+        return fail("option '" + A + "' needs a value");
+      std::istringstream Words(Args[++I]);
+      for (std::string W; std::getline(Words, W, ',');)
+        if (!W.empty())
+          Out.push_back(W);
+      continue;
+    }
+    bool GpuTakesValue = false;
+    if (isGpuOnlyFlag(A, GpuTakesValue)) {
+      noteOnce("'" + A + "' dropped: a GPU compiler's flag, with no meaning for the emulator");
+      if (GpuTakesValue)
+        ++I;
+      continue;
+    }
     if (takesSeparateValue(A)) {
       if (I + 1 >= Args.size())
         return fail("option '" + A + "' needs a value");
@@ -442,6 +583,10 @@ int main(int Argc, char **Argv) {
   // that overflows its fiber stack faults in the guard below it (a kernel-fault report)
   // instead of writing into another lane's stack.
   Cmd.insert(Cmd.end(), {"-std=c++20", "-fstack-clash-protection", "-isystem", IncludeDir});
+  // What a HIP compiler predefines for the target's device pass: code that picks its
+  // wave size or its path from them takes the path it takes on the GPU.
+  for (std::string &D : targetMacros(*Target))
+    Cmd.push_back(std::move(D));
   Cmd.insert(Cmd.end(), Out.begin(), Out.end());
   if (Link) {
     Cmd.push_back(Library);

@@ -161,6 +161,61 @@ TEST_F(CcTest, TripleChevronLaunchesInHeadersAndMacros) {
   EXPECT_EQ(Joined.Out, "3 5 7 7|22\n") << Joined.Err;
 }
 
+// The macros wavesan-cc predefines for a target are those clang-22 predefines for the
+// target's HIP device pass (every one of clang's __gfx*, __GFX*, __AMDGCN*, __AMDGPU*,
+// __HIP* macros, with its value), plus the wave-size macros of ROCm 6's clang.
+TEST_F(CcTest, TargetMacrosMatchClang) {
+  run("touch empty.hip");
+  for (const std::string Arch : {"gfx90a", "gfx942", "gfx950"}) {
+    Result Clang = run("clang-22 -x hip --cuda-device-only --offload-arch=" + Arch +
+                       " -nogpulib -nogpuinc -dM -E empty.hip | grep -E "
+                       "'^#define __(gfx|GFX|AMDGCN|AMDGPU|HIP)' | sort");
+    ASSERT_EQ(Clang.Status, 0) << Clang.Err;
+    ASSERT_NE(Clang.Out.find("#define __" + Arch + "__ 1\n"), std::string::npos) << Clang.Out;
+    Result Cc1 = run(Cc + " --offload-arch=" + Arch + " -dM -E empty.hip");
+    ASSERT_EQ(Cc1.Status, 0) << Cc1.Err;
+    std::istringstream Lines(Clang.Out);
+    for (std::string Line; std::getline(Lines, Line);)
+      EXPECT_NE(Cc1.Out.find(Line + "\n"), std::string::npos) << Arch << ": " << Line;
+    EXPECT_NE(Cc1.Out.find("#define __AMDGCN_WAVEFRONT_SIZE 64\n"), std::string::npos);
+    EXPECT_NE(Cc1.Out.find("#define __GFX9__ 1\n"), std::string::npos);
+    for (const std::string Other : {"gfx90a", "gfx942", "gfx950"})
+      if (Other != Arch)
+        EXPECT_EQ(Cc1.Out.find("__" + Other + "__"), std::string::npos) << Arch;
+  }
+}
+
+// A build line as a HIP Makefile or CMake writes it: an older C++ standard, `-x hip`, the
+// target with its features, GPU-only flags of clang and nvcc, nvcc's -Xcompiler; each
+// foreign flag gets one note, and code that picks its path from the target's macros
+// takes the GPU's (wave 64, device path).
+TEST_F(CcTest, RealBuildLinesAndTargetMacros) {
+  Result B = run(Cc + " -std=c++14 -x hip --offload-arch=gfx942:sramecc+:xnack- -fgpu-rdc " +
+                 "-O3 -DN_FROM_BUILD_LINE=3 -Xcompiler -Wall,-Wextra -arch=sm_80 " +
+                 "--expt-relaxed-constexpr -fgpu-rdc " + Data + "/target_macros.hip -o tm");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  EXPECT_EQ(B.Err,
+            "wavesan-cc: note: '-std=c++14' raised to -std=c++20: the emulator's headers "
+            "need C++20\n"
+            "wavesan-cc: note: '-x hip' dropped: sources are compiled as C++ for the "
+            "emulator\n"
+            "wavesan-cc: note: '-fgpu-rdc' dropped: a GPU compiler's flag, with no meaning "
+            "for the emulator\n"
+            "wavesan-cc: note: '-arch=sm_80' dropped: a GPU compiler's flag, with no meaning "
+            "for the emulator\n"
+            "wavesan-cc: note: '--expt-relaxed-constexpr' dropped: a GPU compiler's flag, "
+            "with no meaning for the emulator\n");
+  EXPECT_EQ(run("./tm").Out, "gfx942 641 3\n");
+  Result A = run(Cc + " --offload-arch=gfx90a -DN_FROM_BUILD_LINE=4 " + Data +
+                 "/target_macros.hip -o tm90 && ./tm90");
+  EXPECT_EQ(A.Out, "gfx90a 641 4\n") << A.Err;
+  Result W32 = run(Cc + " --offload-arch=gfx1100 " + Data + "/target_macros.hip -o never");
+  EXPECT_EQ(W32.Status, 1);
+  EXPECT_NE(W32.Err.find("'--offload-arch=gfx1100': the emulator runs the wave64 targets"),
+            std::string::npos)
+      << W32.Err;
+}
+
 // A '<<<' that is not a launch the rewrite understands stops the build with the file,
 // line and column (at the kernel name, or at '<<<' when there is none), the line and a
 // caret; nothing is compiled.

@@ -27,7 +27,9 @@
 #include <string_view>
 
 #ifndef WAVESAN_HD
-#if defined(__HIP__) || defined(__CUDACC__)
+// __WAVESAN_EMU__: built by wavesan-cc for the CPU emulator, which predefines a HIP
+// compiler's macros for a host compiler without __host__/__device__.
+#if (defined(__HIP__) || defined(__CUDACC__)) && !defined(__WAVESAN_EMU__)
 #define WAVESAN_HD __host__ __device__
 #else
 #define WAVESAN_HD
