@@ -234,6 +234,7 @@ Options &mutableOptions() {
       optionsError(Errors);
     if (O.help)
       std::fputs(optionsHelp().c_str(), stderr);
+    detail::installFailAtExit(O);
     return O;
   }();
   return Opts;

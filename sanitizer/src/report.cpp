@@ -2,7 +2,8 @@
 ///
 /// Formatting (pure: formatReport, summaryLine), then report(): suppressions,
 /// per-site de-duplication, counting, output to stderr or log_path.<pid>, and
-/// halt_on_error, all under one mutex.
+/// halt_on_error, all under one mutex. Last, fail_at_exit: the exit handler that
+/// turns a status-0 exit of a process that printed an error report into exitcode.
 ///
 //===----------------------------------------------------------------------===//
 #include "wavesan/report.h"
@@ -13,10 +14,12 @@
 #include <dlfcn.h>
 
 #include <array>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -148,6 +151,38 @@ std::string formatText(ReportKind Kind, const ReportLocation &W, const std::stri
   if (K.Level == Severity::Error)
     T += summaryLine(Kind, W) + "\n";
   return T;
+}
+
+/// Everything that a process is about to lose when it ends with _Exit: the C++
+/// standard streams (their own buffers, after sync_with_stdio(false)) and every
+/// stdio stream (stdout to a pipe or file is fully buffered).
+void flushAll() {
+  std::cout.flush();
+  std::clog.flush();
+  std::wcout.flush();
+  std::wclog.flush();
+  std::fflush(nullptr);
+}
+
+// --- fail_at_exit state ---
+// Read by the exit handler, which runs during exit() after the destructors of the
+// static objects made after it was installed (ReportState, and options()'s own Options
+// object, among them): so plain, constant-initialised, never-destroyed variables.
+/// Error reports printed by process ExitErrorsPid (a forked child that prints none
+/// has not printed its parent's).
+std::atomic<unsigned> ExitErrors{0};
+std::atomic<long> ExitErrorsPid{0};
+/// options().exitcode, and whether to say why the status changed, as installed.
+int ExitStatusOnError = 1;
+bool AnnounceExitStatus = true;
+
+/// Counts one printed error report of process \p Pid (called under ReportState::Mutex).
+void countErrorForExit(long Pid) {
+  if (ExitErrorsPid.load(std::memory_order_relaxed) != Pid) {
+    ExitErrors.store(0, std::memory_order_relaxed);
+    ExitErrorsPid.store(Pid, std::memory_order_relaxed);
+  }
+  ExitErrors.fetch_add(1, std::memory_order_release);
 }
 
 /// The process-wide report state; every member is guarded by Mutex.
@@ -343,9 +378,11 @@ void write(ReportKind Kind, const ReportLocation &Location, const std::string &D
   ++Seen;
   ++S.PerKind[static_cast<size_t>(Kind)];
   bool IsError = severity(Kind) == Severity::Error;
-  if (IsError)
-    ++S.Errors;
   long Pid = static_cast<long>(getpid());
+  if (IsError) {
+    ++S.Errors;
+    countErrorForExit(Pid);
+  }
   std::string Block = formatReport(Kind, Where, Details, Opts.report_format, Pid);
   FILE *Out = sink(S, Pid);
   if ((std::fwrite(Block.data(), 1, Block.size(), Out) != Block.size() ||
@@ -369,7 +406,7 @@ void write(ReportKind Kind, const ReportLocation &Location, const std::string &D
     std::fflush(stderr);
   }
   if (IsError && MayHalt && Opts.halt_on_error) {
-    std::fflush(nullptr);
+    flushAll();
     std::_Exit(Opts.exitcode);
   }
 }
@@ -402,6 +439,64 @@ void resetReports() {
   S.PerKind.fill(0);
   S.Errors = 0;
 }
+
+// LeakSanitizer's "check for leaks now" (sanitizer/lsan_interface.h), defined when the
+// program is built with -fsanitize=address or =leak. Its own end-of-process check runs
+// from an exit handler installed before ours, which the _Exit below skips.
+extern "C" __attribute__((weak)) void __lsan_do_leak_check();
+
+namespace {
+
+/// The fail_at_exit handler: \p Status is the status given to exit() (or returned by
+/// main). A program that fails already keeps its own status; a status-0 exit of a
+/// process that printed an error report becomes exitcode.
+void failAtExit(int Status, void *) {
+  if ((Status & 0xff) != 0) // what the parent sees: exit(256) is a status-0 exit
+    return;
+  if (ExitErrorsPid.load(std::memory_order_relaxed) != static_cast<long>(getpid()))
+    return;
+  const unsigned Errors = ExitErrors.load(std::memory_order_acquire);
+  if (Errors == 0)
+    return;
+  flushAll();
+  if (AnnounceExitStatus) {
+    std::fprintf(stderr,
+                 "==%ld==wavesan: %u error report%s printed: exit status %d instead of 0 "
+                 "(fail_at_exit=0 keeps the program's exit status)\n",
+                 static_cast<long>(getpid()), Errors, Errors == 1 ? "" : "s",
+                 ExitStatusOnError);
+    std::fflush(stderr);
+  }
+  if (__lsan_do_leak_check)
+    __lsan_do_leak_check(); // may end the process itself, with LSan's exitcode
+  std::_Exit(ExitStatusOnError);
+}
+
+#if !defined(__GLIBC__)
+void failAtExitWithoutStatus() { failAtExit(0, nullptr); }
+#endif
+
+} // namespace
+
+namespace detail {
+void installFailAtExit(const Options &O) {
+  if (!O.fail_at_exit || O.exitcode == 0)
+    return;
+  ExitStatusOnError = O.exitcode;
+  // The line would break a JSON Lines stream on stderr; with log_path elsewhere, stderr
+  // is where a CI log shows why the status changed.
+  AnnounceExitStatus = O.report_format == ReportFormat::Text ||
+                       !(O.log_path.empty() || O.log_path == "stderr");
+#if defined(__GLIBC__)
+  // on_exit, not atexit: its handler is given the exit status.
+  on_exit(failAtExit, nullptr);
+#else
+  // No on_exit: the handler cannot see the status, and a program that exits non-zero
+  // after an error report exits with exitcode too.
+  std::atexit(failAtExitWithoutStatus);
+#endif
+}
+} // namespace detail
 
 } // namespace wavesan
 

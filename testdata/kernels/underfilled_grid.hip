@@ -11,8 +11,9 @@
 // Input: n = 100003, x[i] = (i % 13) - 6; 256-thread blocks.
 // Expected:
 //   correct, wave 32 and 64: out[i] = 2 x[i]; no report.
-//   buggy, wave 32 and 64: the same values, and a launch-underfilled-grid note giving the
-//                          fill ratio 128 of 304.
+//   buggy, wave 32 and 64: the same values, and, with WAVESAN_OPTIONS
+//                          report_underfilled_grid=1, a launch-underfilled-grid note giving
+//                          the fill ratio 128 of 304 (no report by default).
 #include "harness.h"
 
 __global__ void scale(const float *x, float *out, int n) {

@@ -1,7 +1,7 @@
 // wavesan report golden: a ballot result narrowed to int while lanes 32-63 hold set bits
-// (lane-mask-truncated, rule wave64-lane-mask-width). One block of 64 threads, so the
-// launch also gets the launch-underfilled-grid note. The report names the plain kernel
-// name (not "void narrow(int*)"), the target type as written ('int') and the ballot's line.
+// (lane-mask-truncated, rule wave64-lane-mask-width); main returns 0 and the process exits 1
+// (fail_at_exit). One block: the under-filled grid note only with report_underfilled_grid=1.
+// Reports name the plain kernel (not "void narrow(int*)"), the type as written, the line.
 #include <hip/hip_runtime.h>
 
 __global__ void narrow(int *out) {

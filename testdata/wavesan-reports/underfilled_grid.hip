@@ -1,6 +1,6 @@
-// wavesan report golden: a grid of 4 blocks on a 304-CU gfx942 (the launch-underfilled-grid
-// note, no SUMMARY line), then a launch of 304 blocks, which gets no note. The kernel is a
-// template launched through hipify's HIP_KERNEL_NAME(...): the note names "scale<float, 2>".
+// wavesan report golden, run with report_underfilled_grid=1 (else silent): 4 blocks on a 304-CU
+// gfx942 get the launch-underfilled-grid note (no SUMMARY, exit 0), 304 blocks none. The kernel
+// is a template launched through hipify's HIP_KERNEL_NAME(...): the note names "scale<float, 2>".
 #include <hip/hip_runtime.h>
 
 template <class T, int N> __global__ void scale(T *data) {

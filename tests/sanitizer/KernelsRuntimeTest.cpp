@@ -5,7 +5,9 @@
 /// barrier, partial wave-op and shuffle-width families, launch limits (block size,
 /// grid fill, LDS), the spin timeout, the remaining runtime checks
 /// (shuffle-lane-out-of-range, inactive-lane-read, wave-op-divergent) and
-/// wave-size-divergence (ladder_compare).
+/// wave-size-divergence (ladder_compare). A run that prints an error report exits
+/// 1 (the runtime's fail_at_exit: each program returns 0 from main); a clean or
+/// note-only run exits 0.
 ///
 //===----------------------------------------------------------------------===//
 #include "KernelsHarness.h"
@@ -46,7 +48,7 @@ TEST(KernelBarrierDivergent, BuggyDeadlockReportedWithinBoundAtBothWidths) {
     KernelRun R = runKernel("barrier_divergent", "buggy", W, /*BoundSeconds=*/60);
     EXPECT_FALSE(R.TimedOut) << "deadlock not detected: killed after 60 s\n" << R.describe();
     expectReport(R, "barrier_divergent", "barrier-deadlock");
-    EXPECT_EQ(R.ExitCode, 0) << R.describe();
+    EXPECT_EQ(R.ExitCode, 1) << R.describe();
     EXPECT_EQ(R.value("kernel_error"), "1") << R.describe();
   }
 }
@@ -142,8 +144,8 @@ TEST(KernelUnderfilledGrid, CorrectAtBothWidths) {
 TEST(KernelUnderfilledGrid, BuggyRightWithNoteAtBothWidths) {
   for (unsigned W : Widths) {
     SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("underfilled_grid", "buggy", W);
-    EXPECT_EQ(R.ExitCode, 0) << R.describe();
+    KernelRun R = runKernel("underfilled_grid", "buggy", W, 120, "report_underfilled_grid=1");
+    EXPECT_EQ(R.ExitCode, 0) << R.describe(); // a note does not fail the process
     expectReport(R, "underfilled_grid", "launch-underfilled-grid");
     const std::vector<const Report *> Notes = R.reportsOf("launch-underfilled-grid");
     ASSERT_FALSE(Notes.empty());
@@ -155,6 +157,12 @@ TEST(KernelUnderfilledGrid, BuggyRightWithNoteAtBothWidths) {
     EXPECT_EQ(R.Values["sample"], (std::vector<std::string>{fixed1(2 * x(7)), fixed1(2 * x(N - 1))}))
         << R.describe();
   }
+}
+
+TEST(KernelUnderfilledGrid, BuggyWithoutNoteByDefault) {
+  KernelRun R = runKernel("underfilled_grid", "buggy", 64);
+  expectCleanRun(R); // report_underfilled_grid is off by default
+  EXPECT_EQ(R.value("total"), fixed1(2 * sumWhere([](long) { return true; }))) << R.describe();
 }
 
 // ---- spin_timeout: a spin loop nothing releases ----
@@ -175,7 +183,7 @@ TEST(KernelSpinTimeout, BuggyTimesOutWithinBoundAtBothWidths) {
     KernelRun R = runKernel("spin_timeout", "buggy", W, /*BoundSeconds=*/30, "kernel_timeout_s=2");
     EXPECT_FALSE(R.TimedOut) << "watchdog did not end the run within 30 s\n" << R.describe();
     expectReport(R, "spin_timeout", "kernel-timeout");
-    EXPECT_EQ(R.ExitCode, 0) << R.describe();
+    EXPECT_EQ(R.ExitCode, 1) << R.describe();
     EXPECT_EQ(R.value("kernel_error"), "1") << R.describe();
     EXPECT_EQ(R.value("out"), "0") << R.describe();
   }
@@ -248,7 +256,7 @@ TEST(KernelShuffleLaneRange, BuggyReportedAtBothWidthsValuesWrapped) {
   for (unsigned W : Widths) {
     SCOPED_TRACE("wave " + std::to_string(W));
     KernelRun R = runKernel("shuffle_lane_range", "buggy", W);
-    EXPECT_EQ(R.ExitCode, 0) << R.describe();
+    EXPECT_EQ(R.ExitCode, 1) << R.describe();
     expectReport(R, "shuffle_lane_range", "shuffle-lane-out-of-range");
     // The message names the last lane's request: source lane W in [0, W).
     ASSERT_FALSE(R.reportsOf("shuffle-lane-out-of-range").empty());
@@ -284,7 +292,7 @@ TEST(KernelInactiveLaneRead, BuggyReportedAtBothWidths) {
   for (unsigned W : Widths) {
     SCOPED_TRACE("wave " + std::to_string(W));
     KernelRun R = runKernel("inactive_lane_read", "buggy", W);
-    EXPECT_EQ(R.ExitCode, 0) << R.describe();
+    EXPECT_EQ(R.ExitCode, 1) << R.describe();
     expectReport(R, "inactive_lane_read", "inactive-lane-read");
     // Element N - 1 = 100002 sits in lane 100002 % W (2 at wave 32, 34 at 64) and reads
     // the next lane, which skipped the branch.
@@ -314,7 +322,7 @@ TEST(KernelWaveOpDivergent, BuggyReportedAtBothWidths) {
   for (unsigned W : Widths) {
     SCOPED_TRACE("wave " + std::to_string(W));
     KernelRun R = runKernel("wave_op_divergent", "buggy", W);
-    EXPECT_EQ(R.ExitCode, 0) << R.describe();
+    EXPECT_EQ(R.ExitCode, 1) << R.describe();
     expectReport(R, "wave_op_divergent", "wave-op-divergent");
   }
 }
@@ -334,7 +342,7 @@ TEST(KernelLadderCompare, CorrectVariantAgreesWithoutReport) {
 
 TEST(KernelLadderCompare, BuggyVariantReportsWaveSizeDivergenceOnce) {
   KernelRun R = runKernel("ladder_compare", "buggy", 64);
-  EXPECT_EQ(R.ExitCode, 0) << R.describe();
+  EXPECT_EQ(R.ExitCode, 1) << R.describe();
   expectReport(R, "ladder_compare", "wave-size-divergence");
   EXPECT_EQ(R.reportsOf("wave-size-divergence").size(), 1u) << R.describe();
   EXPECT_EQ(R.Reports.size(), 1u) << R.describe(); // nothing else is undefined

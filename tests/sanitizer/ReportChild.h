@@ -30,7 +30,8 @@ struct ChildResult {
 constexpr unsigned ChildTimeoutSeconds = 30;
 
 /// Runs \p Body in a forked child with WAVESAN_OPTIONS set to \p Options (unset
-/// when null); the child exits 0 when Body returns.
+/// when null); the child exits 0 when Body returns (with _exit: no exit handlers, so
+/// fail_at_exit does not change that status; report_exit_test checks it on programs).
 inline ChildResult runInChild(const char *Options, const std::function<void()> &Body) {
   int Pipe[2];
   if (pipe(Pipe) != 0)

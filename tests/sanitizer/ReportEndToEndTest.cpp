@@ -2,7 +2,10 @@
 // the emulator (tests/sanitizer/CMakeLists.txt) and run here; their stderr, with the pid and
 // the source directory masked, must equal <case>.expected byte for byte. The goldens were
 // written by hand from the programs (lines, lanes, masks) and checked against a run; the
-// SUMMARY lines are pinned separately. Also: options parsed at startup by a program that
+// SUMMARY lines are pinned separately. A program that printed an error report and returns
+// 0 from main exits 1 (fail_at_exit), and its golden ends with the line saying so; the
+// under-filled grid note is printed only with report_underfilled_grid=1. Also: options
+// parsed at startup by a program that
 // launches nothing, the device's warpSize at both wave sizes, the kernel-name helpers and
 // `cond ? __ballot(p) : ...`.
 #include <hip/hip_runtime.h>
@@ -51,6 +54,14 @@ std::string golden(const std::string &Case) {
   return readFile(std::string(WAVESAN_TESTDATA_DIR) + "/wavesan-reports/" + Case + ".expected");
 }
 
+/// \p Golden without its last line: the report blocks of a run whose exit line
+/// (fail_at_exit) is not printed (halt_on_error=1, fail_at_exit=0).
+std::string withoutExitLine(const std::string &Golden) {
+  const size_t Last = Golden.rfind('\n', Golden.size() - 2);
+  EXPECT_NE(Golden.find("==PID==wavesan: ", Last), std::string::npos) << Golden;
+  return Golden.substr(0, Last + 1);
+}
+
 std::vector<std::string> summaryLines(const std::string &Text) {
   std::vector<std::string> Lines;
   std::istringstream In(Text);
@@ -66,7 +77,7 @@ constexpr const char *Deterministic = "workers=1";
 
 TEST(ReportEndToEnd, LaneMaskNarrowing) {
   ProgramRun R = runProgram({program("lane_mask_narrowing")}, Deterministic);
-  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(R.ExitCode, 1) << R.Err; // main returns 0; an error report was printed
   EXPECT_EQ(mask(R.Err), golden("lane_mask_narrowing"));
   EXPECT_EQ(summaryLines(mask(R.Err)),
             std::vector<std::string>{"SUMMARY: wavesan: lane-mask-truncated "
@@ -75,8 +86,14 @@ TEST(ReportEndToEnd, LaneMaskNarrowing) {
 
 TEST(ReportEndToEnd, LaneMaskNarrowingJson) {
   ProgramRun R = runProgram({program("lane_mask_narrowing")}, "workers=1:report_format=json");
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_EQ(mask(R.Err), golden("lane_mask_narrowing.json")); // JSON only: no exit line
+}
+
+TEST(ReportEndToEnd, LaneMaskNarrowingWithoutFailAtExit) {
+  ProgramRun R = runProgram({program("lane_mask_narrowing")}, "workers=1:fail_at_exit=0");
   EXPECT_EQ(R.ExitCode, 0) << R.Err;
-  EXPECT_EQ(mask(R.Err), golden("lane_mask_narrowing.json"));
+  EXPECT_EQ(mask(R.Err), withoutExitLine(golden("lane_mask_narrowing")));
 }
 
 // docs/wavesan-options.md shows real output: the goldens here with the pid 12345.
@@ -87,30 +104,31 @@ TEST(ReportEndToEnd, DocExamplesAreTheseGoldens) {
     S = std::regex_replace(S, std::regex("==PID=="), "==12345==");
     return std::regex_replace(S, std::regex("\"pid\":PID"), "\"pid\":12345");
   };
-  // The error block of lane_mask_narrowing (after its note), the note of underfilled_grid,
-  // the JSON error line and the deadlock's error block.
+  // The error block of lane_mask_narrowing, the note of underfilled_grid, the JSON error
+  // line, the deadlock's error block, and the end of lane_mask_narrowing's run: its
+  // SUMMARY line and the exit line.
   const std::string Narrowing = golden("lane_mask_narrowing");
-  const std::string Error = WithPid(Narrowing.substr(Narrowing.find("==PID==ERROR")));
+  const std::string Error = WithPid(withoutExitLine(Narrowing));
   EXPECT_NE(Doc.find("```text\n" + Error + "```"), std::string::npos) << Error;
   const std::string Note = WithPid(golden("underfilled_grid"));
   EXPECT_NE(Doc.find("```text\n" + Note + "```"), std::string::npos) << Note;
-  const std::string Json = golden("lane_mask_narrowing.json");
-  const std::string JsonError = WithPid(Json.substr(Json.find('\n') + 1));
+  const std::string JsonError = WithPid(golden("lane_mask_narrowing.json"));
   EXPECT_NE(Doc.find("```json\n" + JsonError + "```"), std::string::npos) << JsonError;
-  const std::string Deadlock = golden("barrier_deadlock");
-  const std::string DeadlockError = WithPid(Deadlock.substr(Deadlock.find("==PID==ERROR")));
+  const std::string DeadlockError = WithPid(withoutExitLine(golden("barrier_deadlock")));
   EXPECT_NE(Doc.find("```text\n" + DeadlockError + "```"), std::string::npos) << DeadlockError;
+  const std::string End = WithPid(Narrowing.substr(Narrowing.find("SUMMARY:")));
+  EXPECT_NE(Doc.find("```text\n" + End + "```"), std::string::npos) << End;
 }
 
 TEST(ReportEndToEnd, LaneMaskNarrowingHaltsWithExitcode) {
   ProgramRun R = runProgram({program("lane_mask_narrowing")}, "workers=1:halt_on_error=1:exitcode=7");
   EXPECT_EQ(R.ExitCode, 7) << R.Err;
-  EXPECT_EQ(mask(R.Err), golden("lane_mask_narrowing"));
+  EXPECT_EQ(mask(R.Err), withoutExitLine(golden("lane_mask_narrowing"))); // SUMMARY is last
 }
 
 TEST(ReportEndToEnd, BarrierDeadlock) {
   ProgramRun R = runProgram({program("barrier_deadlock")}, Deterministic);
-  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
   EXPECT_EQ(R.Out, "launch: hipErrorLaunchFailure\n");
   EXPECT_EQ(mask(R.Err), golden("barrier_deadlock"));
   EXPECT_EQ(summaryLines(mask(R.Err)),
@@ -120,7 +138,7 @@ TEST(ReportEndToEnd, BarrierDeadlock) {
 
 TEST(ReportEndToEnd, SyncMaskIncomplete) {
   ProgramRun R = runProgram({program("sync_mask_incomplete")}, Deterministic);
-  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
   EXPECT_EQ(mask(R.Err), golden("sync_mask_incomplete"));
   EXPECT_EQ(summaryLines(mask(R.Err)),
             std::vector<std::string>{"SUMMARY: wavesan: sync-mask-incomplete "
@@ -128,15 +146,24 @@ TEST(ReportEndToEnd, SyncMaskIncomplete) {
 }
 
 TEST(ReportEndToEnd, UnderfilledGridNoteHasNoSummary) {
-  ProgramRun R = runProgram({program("underfilled_grid")}, Deterministic);
-  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  ProgramRun R = runProgram({program("underfilled_grid")}, "workers=1:report_underfilled_grid=1");
+  EXPECT_EQ(R.ExitCode, 0) << R.Err; // a note does not fail the process
   EXPECT_EQ(mask(R.Err), golden("underfilled_grid"));
   EXPECT_TRUE(summaryLines(mask(R.Err)).empty());
 }
 
+TEST(ReportEndToEnd, UnderfilledGridIsSilentByDefault) {
+  ProgramRun R = runProgram({program("underfilled_grid")}, Deterministic);
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(R.Err, "");
+  R = runProgram({program("underfilled_grid")}, "report_underfilled_grid=0");
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(R.Err, "");
+}
+
 TEST(ReportEndToEnd, KernelNamesArePlain) {
   ProgramRun R = runProgram({program("kernel_names")}, Deterministic);
-  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
   EXPECT_EQ(mask(R.Err), golden("kernel_names"));
   EXPECT_EQ(summaryLines(mask(R.Err)),
             (std::vector<std::string>{
@@ -149,13 +176,14 @@ TEST(ReportEndToEnd, KernelNamesArePlain) {
 TEST(ReportEndToEnd, SuppressionAnchoredOnPlainFunctionName) {
   const std::string File = testing::TempDir() + "wavesan_e2e_supp.txt";
   std::ofstream(File) << "lane-mask-truncated:^narrow$\n";
-  const std::string Options = "workers=1:suppressions=" + File;
+  const std::string Options = "workers=1:report_underfilled_grid=1:suppressions=" + File;
   ProgramRun R = runProgram({program("lane_mask_narrowing")}, Options.c_str());
-  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(R.ExitCode, 0) << R.Err; // a suppressed error does not fail the process
   EXPECT_EQ(R.Err.find("ERROR"), std::string::npos) << R.Err;
   EXPECT_NE(R.Err.find("NOTE: wavesan: launch-underfilled-grid"), std::string::npos) << R.Err;
   std::ofstream(File) << "*:^ns::red$\n";
   R = runProgram({program("kernel_names")}, Options.c_str());
+  EXPECT_EQ(R.ExitCode, 1) << R.Err; // by_pointer's report is not suppressed
   EXPECT_EQ(summaryLines(mask(R.Err)),
             std::vector<std::string>{"SUMMARY: wavesan: lane-mask-truncated "
                                      "testdata/wavesan-reports/kernel_names.hip:15 in by_pointer"});

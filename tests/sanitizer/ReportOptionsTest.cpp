@@ -33,6 +33,8 @@ TEST(Options, Defaults) {
   EXPECT_EQ(unsigned(O.wave_size), 64u);
   EXPECT_FALSE(O.halt_on_error);
   EXPECT_EQ(O.exitcode, 1);
+  EXPECT_TRUE(O.fail_at_exit);
+  EXPECT_FALSE(O.report_underfilled_grid);
   EXPECT_EQ(O.log_path, "stderr");
   EXPECT_EQ(O.report_format, ReportFormat::Text);
   EXPECT_EQ(O.suppressions, "");
@@ -43,14 +45,16 @@ TEST(Options, Defaults) {
 
 TEST(Options, ParsesEveryFlag) {
   Options O;
-  EXPECT_EQ(parseOptions("wave_size=32:halt_on_error=1:exitcode=7:log_path=/tmp/w:"
-                         "report_format=json:suppressions=supp.txt:kernel_timeout_s=2.5:"
-                         "workers=3:help=true",
+  EXPECT_EQ(parseOptions("wave_size=32:halt_on_error=1:exitcode=7:fail_at_exit=0:"
+                         "log_path=/tmp/w:report_format=json:suppressions=supp.txt:"
+                         "report_underfilled_grid=yes:kernel_timeout_s=2.5:workers=3:help=true",
                          "WAVESAN_OPTIONS", O),
             "");
   EXPECT_EQ(unsigned(O.wave_size), 32u);
   EXPECT_TRUE(O.halt_on_error);
   EXPECT_EQ(O.exitcode, 7);
+  EXPECT_FALSE(O.fail_at_exit);
+  EXPECT_TRUE(O.report_underfilled_grid);
   EXPECT_EQ(O.log_path, "/tmp/w");
   EXPECT_EQ(O.report_format, ReportFormat::Json);
   EXPECT_EQ(O.suppressions, "supp.txt");
@@ -157,8 +161,8 @@ TEST(Options, UnknownKeysAndMalformedPairsAreNamed) {
   Options O;
   EXPECT_EQ(parseOptions("wave_sise=32", "WAVESAN_OPTIONS", O),
             "wavesan: unknown option 'wave_sise' in WAVESAN_OPTIONS; known options: wave_size, "
-            "halt_on_error, exitcode, log_path, report_format, suppressions, kernel_timeout_s, "
-            "workers, help\n");
+            "halt_on_error, exitcode, fail_at_exit, log_path, report_format, suppressions, "
+            "report_underfilled_grid, kernel_timeout_s, workers, help\n");
   EXPECT_EQ(parseOptions("halt_on_error", "WAVESAN_OPTIONS", O),
             "wavesan: expected key=value in WAVESAN_OPTIONS, found 'halt_on_error'\n");
   EXPECT_EQ(parseOptions("=1", "WAVESAN_OPTIONS", O),
@@ -173,8 +177,8 @@ TEST(Options, EveryErrorIsReportedNotJustTheFirst) {
   std::string Errors = parseOptions("a=1:wave_size=16:workers=2", "WAVESAN_OPTIONS", O);
   EXPECT_EQ(Errors,
             "wavesan: unknown option 'a' in WAVESAN_OPTIONS; known options: wave_size, "
-            "halt_on_error, exitcode, log_path, report_format, suppressions, kernel_timeout_s, "
-            "workers, help\n"
+            "halt_on_error, exitcode, fail_at_exit, log_path, report_format, suppressions, "
+            "report_underfilled_grid, kernel_timeout_s, workers, help\n"
             "wavesan: bad value '16' for option 'wave_size' in WAVESAN_OPTIONS: expected 32 or 64\n");
   EXPECT_EQ(O.workers, 2u) << "good pairs still apply";
 }
@@ -196,8 +200,8 @@ TEST(Options, PrecedenceDefaultsThenHookThenEnvironment) {
   EXPECT_EQ(Errors, "wavesan: bad value '1' for option 'wave_size' in "
                     "__wavesan_default_options(): expected 32 or 64\n"
                     "wavesan: unknown option 'bogus' in WAVESAN_OPTIONS; known options: "
-                    "wave_size, halt_on_error, exitcode, log_path, report_format, suppressions, "
-                    "kernel_timeout_s, workers, help\n");
+                    "wave_size, halt_on_error, exitcode, fail_at_exit, log_path, report_format, "
+                    "suppressions, report_underfilled_grid, kernel_timeout_s, workers, help\n");
 }
 
 // The real hook and environment, through options(), in child processes.
@@ -225,8 +229,8 @@ TEST(Options, BadEnvironmentExitsWithTwoAndNamesTheError) {
   EXPECT_EQ(R.Err, "wavesan: bad value '48' for option 'wave_size' in WAVESAN_OPTIONS: "
                    "expected 32 or 64\n"
                    "wavesan: unknown option 'colour' in WAVESAN_OPTIONS; known options: "
-                   "wave_size, halt_on_error, exitcode, log_path, report_format, suppressions, "
-                   "kernel_timeout_s, workers, help\n");
+                   "wave_size, halt_on_error, exitcode, fail_at_exit, log_path, report_format, "
+                   "suppressions, report_underfilled_grid, kernel_timeout_s, workers, help\n");
 }
 
 TEST(Options, SetWaveSize) {
@@ -284,9 +288,10 @@ TEST(Options, LogPathOnAFullDiskFallsBackToStderr) {
   std::filesystem::remove_all(Dir);
 }
 
-const char *const AllFlags[] = {"wave_size",    "halt_on_error",    "exitcode",
-                                "log_path",     "report_format",    "suppressions",
-                                "kernel_timeout_s", "workers",       "help"};
+const char *const AllFlags[] = {"wave_size",        "halt_on_error",           "exitcode",
+                                "fail_at_exit",     "log_path",                "report_format",
+                                "suppressions",     "report_underfilled_grid", "kernel_timeout_s",
+                                "workers",          "help"};
 
 TEST(Options, HelpListsEveryFlag) {
   std::string Help = optionsHelp();
@@ -305,6 +310,10 @@ TEST(Options, HelpListsEveryFlag) {
       << Help;
   EXPECT_NE(Help.find("\n\tkernel_timeout_s (double, default: 60)\n"), std::string::npos);
   EXPECT_NE(Help.find("\n\tsuppressions (string, default: \"\")\n"), std::string::npos);
+  // A status-0 exit after an error report fails by default; the note is off by default.
+  EXPECT_NE(Help.find("\n\tfail_at_exit (bool, default: 1)\n"), std::string::npos) << Help;
+  EXPECT_NE(Help.find("\n\treport_underfilled_grid (bool, default: 0)\n"), std::string::npos)
+      << Help;
 }
 
 TEST(Options, HelpOnePrintsTheHelpAndContinues) {

@@ -16,6 +16,13 @@
 /// The ASSERT_ forms return from the test on failure. A spec the check cannot
 /// use throws std::invalid_argument, which gtest reports as an exception.
 ///
+/// Exit status: a failing macro fails its test, and the binary exits 1 through
+/// GoogleTest (its message is not printed by wavesan::report()). A binary whose
+/// tests all pass but which printed a wavesan error report (a kernel finding, or a
+/// check with CheckOptions::Emit) exits with `exitcode` instead of 0: gtest_main
+/// returns RUN_ALL_TESTS(), and the fail_at_exit handler (report.h) turns that
+/// status 0 into exitcode. A binary with a failed test keeps GoogleTest's 1.
+///
 //===----------------------------------------------------------------------===//
 #pragma once
 

@@ -26,8 +26,9 @@ enum class ReportKind {
 #undef WAVESAN_REPORT_KIND
 };
 
-/// Error: a bug; counts for halt_on_error and reportCount(). Note: advice
-/// (e.g. launch-underfilled-grid); never halts, no SUMMARY line.
+/// Error: a bug; counts for halt_on_error, fail_at_exit and reportCount(). Note:
+/// advice (e.g. launch-underfilled-grid); never halts, never fails the process, no
+/// SUMMARY line.
 enum class Severity { Error, Note };
 
 /// Where a rule's doc lives: rules/<id>.md (a static check's rule) or
@@ -82,7 +83,9 @@ constexpr unsigned ReportsPerSite = 1;
 /// Thread-safe. Unless a suppression matches or the site was reported
 /// ReportsPerSite times already: formats one report block (text or JSON per
 /// options().report_format), writes it to stderr or log_path.<pid>, counts it
-/// and, for an error with halt_on_error=1, exits with options().exitcode.
+/// and, for an error with halt_on_error=1, exits with options().exitcode. An error
+/// also makes a later status-0 exit of the process exit with exitcode
+/// (fail_at_exit, detail::installFailAtExit).
 /// \p Details is the "what" line(s), e.g. "ballot result with lanes 32-63 set
 /// converted to 32-bit 'unsigned int' (mask 0xffff0000ffffffff)".
 void report(ReportKind Kind, const ReportLocation &Where, const std::string &Details);
@@ -97,8 +100,27 @@ unsigned reportCount();
 /// Reports of \p Kind written so far (notes included for note kinds).
 unsigned reportCount(ReportKind Kind);
 /// Forgets counts and the de-duplication table, so that a test can run the same
-/// kernel again (e.g. at the other wave size) and see its reports again.
+/// kernel again (e.g. at the other wave size) and see its reports again. It does not
+/// forget, for fail_at_exit, that an error report was printed.
 void resetReports();
+
+namespace detail {
+/// Installs the fail_at_exit exit handler, once, when options() is first loaded (so
+/// that it runs late in exit(), after the destructors of the static objects made after
+/// it), unless fail_at_exit=0 or exitcode=0. The handler: if exit() was given status 0
+/// (main returned 0) and this process printed at least one error report (notes do not
+/// count; neither does resetReports() undo one), it flushes the C++ standard streams
+/// and stdio, prints one `==<pid>==wavesan: N error reports printed: exit status
+/// <exitcode> instead of 0 ...` line to stderr (not when JSON reports go to stderr),
+/// runs LeakSanitizer's leak check when the program has it, and ends the process with
+/// _Exit(exitcode). A non-zero status is kept. With glibc the handler is an on_exit
+/// handler, which is given the status; elsewhere an atexit handler, which is not, and a
+/// non-zero status is replaced too. _Exit, abort(), a signal or quick_exit() end the
+/// process without it. The exit handlers installed before it (the destructors of static
+/// objects made earlier, other libraries' handlers) do not run when it fails the
+/// process.
+void installFailAtExit(const Options &O);
+} // namespace detail
 
 /// One report as written: the text block (lines ending in '\n', the last one
 /// the SUMMARY line for an error) or one JSON line. \p Pid is printed in the

@@ -58,8 +58,9 @@ using BlockObserver = void (*)(void *User, uint64_t BlockId);
 void setBlockObserver(BlockObserver Fn, void *User);
 
 /// While one is alive on a thread, that thread's launches do not report the
-/// `launch-underfilled-grid` note: for launches whose grid the user does not
-/// choose (wavesan's own reference kernels). Errors are still reported.
+/// `launch-underfilled-grid` note even with report_underfilled_grid=1: for
+/// launches whose grid the user does not choose (wavesan's own reference
+/// kernels). Errors are still reported.
 class QuietLaunchNotes {
 public:
   QuietLaunchNotes();
