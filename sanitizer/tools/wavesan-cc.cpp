@@ -194,7 +194,7 @@ bool isGpuOnlyFlag(std::string_view Arg, bool &TakesValue) {
   TakesValue = false;
   auto StartsWith = [&](std::string_view P) { return Arg.substr(0, P.size()) == P; };
   for (const char *F : {"-fgpu-rdc", "-fno-gpu-rdc", "-fhip-new-launch-api",
-                        "-fno-hip-new-launch-api", "-nogpulib", "-nogpuinc", "-nogpuinc",
+                        "-fno-hip-new-launch-api", "-nogpulib", "-nogpuinc",
                         "-fgpu-flush-denormals-to-zero", "-fno-gpu-flush-denormals-to-zero",
                         "-fgpu-approx-transcendentals", "-munsafe-fp-atomics",
                         "-mno-unsafe-fp-atomics", "-mwavefrontsize64", "-mno-wavefrontsize64",

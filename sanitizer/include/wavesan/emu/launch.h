@@ -17,8 +17,8 @@
 /// measured); a grid dimension over maxGridSize (2147483647), grid x block
 /// over 2^32 - 1 in a dimension, or more than 2^64 - 1 blocks reports
 /// `grid-too-large` and fails with hipErrorInvalidConfiguration; fewer blocks
-/// than the 304 CUs gives the note
-/// `launch-underfilled-grid`. A zero extent fails with
+/// than the 304 CUs gives the note `launch-underfilled-grid` when
+/// WAVESAN_OPTIONS=report_underfilled_grid=1. A zero extent fails with
 /// hipErrorInvalidConfiguration. A deadlocked or stopped block makes the launch
 /// return hipErrorLaunchFailure, a timed-out launch hipErrorLaunchTimeOut.
 ///
