@@ -220,6 +220,19 @@ bool isGpuOnlyFlag(std::string_view Arg, bool &TakesValue) {
   return false;
 }
 
+/// Where the emulator's headers, runtime and HIP root are: the build tree when this
+/// binary runs from the build's bin/, else the installed tree relative to the binary.
+struct Layout {
+  std::string IncludeDir, Library, HipRoot;
+};
+Layout layout() {
+  std::string ExeDir = dirName(realPath("/proc/self/exe"));
+  if (ExeDir == realPath(WAVESAN_CC_BUILD_BIN_DIR))
+    return {WAVESAN_CC_BUILD_INCLUDE_DIR, WAVESAN_CC_BUILD_LIBRARY, WAVESAN_CC_BUILD_HIP_ROOT};
+  return {joinPath(ExeDir, WAVESAN_CC_REL_INCLUDE_DIR), joinPath(ExeDir, WAVESAN_CC_REL_LIBRARY),
+          joinPath(ExeDir, WAVESAN_CC_REL_HIP_ROOT)};
+}
+
 int fail(const std::string &Message) {
   std::cerr << "wavesan-cc: error: " << Message << "\n";
   return 1;
@@ -234,6 +247,17 @@ int main(int Argc, char **Argv) {
       std::cout << Usage;
       return 0;
     }
+
+  // CMake's HIP language asks a Clang-based HIP compiler for its ROCm installation
+  // (`-v -print-targets`, "Found HIP installation: <root>, version ..."), and loads
+  // <root>/lib/cmake/hip-lang/hip-lang-config.cmake: wavesan's root holds one that
+  // adds nothing (wavesan-cc links the emulator itself).
+  if (std::find(Args.begin(), Args.end(), "-print-targets") != Args.end()) {
+    std::cerr << "Found HIP installation: " << layout().HipRoot
+              << ", version 6.0.0 (wavesan's CPU emulator)\n";
+    std::cout << "  Registered Targets:\n    amdgcn - AMD GCN GPUs (emulated on the CPU)\n";
+    return 0;
+  }
 
   // Classify arguments: sources, link inputs, flags (kept in order).
   std::vector<std::string> Sources, Out;
@@ -556,15 +580,8 @@ int main(int Argc, char **Argv) {
   }
 
   // Headers and runtime: build tree or installed tree (see the file comment).
-  std::string ExeDir = dirName(realPath("/proc/self/exe"));
-  std::string IncludeDir, Library;
-  if (ExeDir == realPath(WAVESAN_CC_BUILD_BIN_DIR)) {
-    IncludeDir = WAVESAN_CC_BUILD_INCLUDE_DIR;
-    Library = WAVESAN_CC_BUILD_LIBRARY;
-  } else {
-    IncludeDir = joinPath(ExeDir, WAVESAN_CC_REL_INCLUDE_DIR);
-    Library = joinPath(ExeDir, WAVESAN_CC_REL_LIBRARY);
-  }
+  const Layout L = layout();
+  const std::string &IncludeDir = L.IncludeDir, &Library = L.Library;
   if (!exists(IncludeDir + "/hip/hip_runtime.h"))
     return fail("emulator headers not found: '" + IncludeDir +
                 "/hip/hip_runtime.h' does not exist (incomplete build or install?)");
@@ -573,8 +590,14 @@ int main(int Argc, char **Argv) {
                 "' does not exist (build the wavesan-emu target, or reinstall)");
 
   std::vector<std::string> Cmd;
+  // The host compiler: $WAVESAN_CXX, else c++; run as `wavesan-clang`, clang++ (CMake's
+  // HIP language accepts only a Clang-based HIP compiler).
   const char *Cxx = std::getenv("WAVESAN_CXX");
-  std::istringstream CxxWords(Cxx && *Cxx ? Cxx : WAVESAN_CC_DEFAULT_CXX);
+  std::string Self = Argv[0];
+  Self = Self.substr(Self.rfind('/') + 1);
+  std::istringstream CxxWords(Cxx && *Cxx            ? Cxx
+                              : Self == "wavesan-clang" ? WAVESAN_CC_DEFAULT_CLANGXX
+                                                        : WAVESAN_CC_DEFAULT_CXX);
   for (std::string W; CxxWords >> W;)
     Cmd.push_back(W);
   if (Cmd.empty())
@@ -587,6 +610,10 @@ int main(int Argc, char **Argv) {
   // wave size or its path from them takes the path it takes on the GPU.
   for (std::string &D : targetMacros(*Target))
     Cmd.push_back(std::move(D));
+  // `-x none` after the last source has no effect when nothing follows it (clang warns
+  // about it); when linking, it keeps the runtime's libraries from being read as C++.
+  while (!Link && Out.size() >= 2 && Out[Out.size() - 2] == "-x" && Out.back() == "none")
+    Out.resize(Out.size() - 2);
   Cmd.insert(Cmd.end(), Out.begin(), Out.end());
   if (Link) {
     Cmd.push_back(Library);

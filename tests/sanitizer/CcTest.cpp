@@ -460,6 +460,38 @@ TEST_F(CcTest, ExternSharedAtNamespaceScopeIsAnError) {
                        "int, counts) there\n" + "    extern __shared__ int counts[];\n    ^\n");
 }
 
+// A Makefile as HIP projects write them (the compiler in $(HIPCC), hipcc's flags, a .hip
+// and a .cpp compiled separately and linked by $(HIPCC)) builds with HIPCC=wavesan-cc.
+TEST_F(CcTest, MakefileWithHipccVariable) {
+  run("cp -r " + Data + "/makefile_hip mk");
+  Result B = run("make -C mk HIPCC=" + Cc);
+  ASSERT_EQ(B.Status, 0) << B.Out << B.Err;
+  // SCALE=3 from the build line: 0, 3, 297.
+  Result R = run("./mk/scale");
+  EXPECT_EQ(R.Out, "0 3 297\n") << R.Err;
+}
+
+/// wavesan-clang: the wrapper under its second name, next to wavesan-cc.
+std::string clangName(const std::string &CcPath) {
+  return CcPath.substr(0, CcPath.rfind('/') + 1) + "wavesan-clang";
+}
+
+// A CMake project with `project(... LANGUAGES CXX HIP)` configures with
+// -DCMAKE_HIP_COMPILER=wavesan-clang (no ROCm installed: wavesan's HIP root answers
+// CMake's questions, and the default architecture is gfx942), builds a .hip (HIP
+// language, <<<>>> launch) and a .cpp (CXX) into one executable, and runs it.
+TEST_F(CcTest, CMakeHipLanguageProject) {
+  Result C = run(std::string(WAVESAN_CMAKE_COMMAND) + " -S " + Data + "/cmake_hip -B b -G Ninja " +
+                 "-DCMAKE_HIP_COMPILER=" + clangName(Cc));
+  ASSERT_EQ(C.Status, 0) << C.Out << C.Err;
+  EXPECT_NE(C.Out.find("The HIP compiler identification is Clang"), std::string::npos) << C.Out;
+  Result B = run(std::string(WAVESAN_CMAKE_COMMAND) + " --build b");
+  ASSERT_EQ(B.Status, 0) << B.Out << B.Err;
+  // y[i] = 2 i + 1: y[999] = 1999, and the sum over 1000 elements is 10^6.
+  Result R = run("./b/saxpy");
+  EXPECT_EQ(R.Out, "gfx942 y[0]=1 y[999]=1999 sum=1e+06\n") << R.Err;
+}
+
 TEST_F(CcTest, InstalledTreeWorks) {
   Result I = run(std::string(WAVESAN_CMAKE_COMMAND) + " --install " + WAVESAN_BUILD_DIR +
                  " --prefix '" + Dir + "/prefix' --component wavesan");
@@ -474,6 +506,12 @@ TEST_F(CcTest, InstalledTreeWorks) {
   ASSERT_EQ(V.Status, 0) << V.Err;
   EXPECT_NE(V.Err.find("-isystem " + Dir + "/prefix/include/wavesan-emu "), std::string::npos)
       << V.Err;
+  // The installed wavesan-clang and HIP root serve a CMake HIP project too.
+  Result C = run(std::string(WAVESAN_CMAKE_COMMAND) + " -S " + Data + "/cmake_hip -B b -G Ninja " +
+                 "-DCMAKE_HIP_COMPILER=" + Dir + "/prefix/bin/wavesan-clang && " +
+                 WAVESAN_CMAKE_COMMAND + " --build b && ./b/saxpy");
+  EXPECT_NE(C.Out.find("\ngfx942 y[0]=1 y[999]=1999 sum=1e+06\n"), std::string::npos)
+      << C.Out << C.Err;
 }
 
 } // namespace
