@@ -507,11 +507,11 @@ TEST_F(CcTest, InstalledTreeWorks) {
   EXPECT_NE(V.Err.find("-isystem " + Dir + "/prefix/include/wavesan-emu "), std::string::npos)
       << V.Err;
   // The installed wavesan-clang and HIP root serve a CMake HIP project too.
-  Result C = run(std::string(WAVESAN_CMAKE_COMMAND) + " -S " + Data + "/cmake_hip -B b -G Ninja " +
-                 "-DCMAKE_HIP_COMPILER=" + Dir + "/prefix/bin/wavesan-clang && " +
-                 WAVESAN_CMAKE_COMMAND + " --build b && ./b/saxpy");
-  EXPECT_NE(C.Out.find("\ngfx942 y[0]=1 y[999]=1999 sum=1e+06\n"), std::string::npos)
-      << C.Out << C.Err;
+  Result C = run("(" + std::string(WAVESAN_CMAKE_COMMAND) + " -S " + Data +
+                 "/cmake_hip -B b -G Ninja -DCMAKE_HIP_COMPILER=" + Dir +
+                 "/prefix/bin/wavesan-clang && " + WAVESAN_CMAKE_COMMAND +
+                 " --build b) >/dev/null && ./b/saxpy");
+  EXPECT_EQ(C.Out, "gfx942 y[0]=1 y[999]=1999 sum=1e+06\n") << C.Err;
 }
 
 } // namespace
