@@ -5,7 +5,9 @@
 /// Lanes run one after another on the same fiber while they never block; a
 /// lane that blocks (wave operation or barrier) keeps its fiber and the next
 /// runnable lane continues on a ready lane's fiber or a fresh one from the
-/// worker's pool. docs/wavesan-emulator.md describes the model.
+/// worker's pool. A Worker is its hot state (WorkerHot, engine_fast.h, with
+/// the transitions), its block (BlockState), its fibers (FiberPool, fibers.h)
+/// and the stall report (stall.cpp). docs/wavesan-emulator.md describes the model.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -22,10 +24,12 @@
 #undef WAVESAN_EMU_INSIDE_HIP_RUNTIME
 
 #include "wavesan/report.h"
+#include "fibers.h"
 
 #include <boost/context/fiber.hpp>
 
 #include <atomic>
+#include <cstring>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -49,13 +53,6 @@ inline bool isShuffle(WaveOpKind K) { return K <= WaveOpKind::ShflXor; }
 /// Thrown into a lane by stopLane() when the watchdog stops a launch.
 struct StopLaneException {};
 
-/// The memory of one stack (lowest address, bytes): what AddressSanitizer's
-/// fiber-switch annotations need for the context being switched to.
-struct StackBounds {
-  const void *Lo = nullptr;
-  size_t Size = 0;
-};
-
 /// Set for a lane when another group of its wave resolved a wave operation
 /// while this lane waited at its own (a possible divergence). Cold: kept
 /// apart from Lane, indexed by the lane's linear id.
@@ -78,33 +75,30 @@ struct LaunchState {
   void *ObserverUser = nullptr;
 };
 
-/// Fiber stacks of one worker: mmap'd with a guard region below each, kept for
-/// reuse, each top shifted by a multiple of 1088 bytes so that the hot frames of
-/// neighbouring lanes do not alias in the L1 cache (~25 %).
-class StackPool {
-public:
-  /// Bytes per lane stack (virtual; untouched pages cost nothing). Large enough
-  /// for kernels with local arrays and for AddressSanitizer's larger frames.
-  static constexpr size_t StackBytes = 256 * 1024;
-  /// PROT_NONE bytes below each stack (virtual too). As large as the stack: a frame
-  /// of up to the whole stack that overflows it lands in the guard even in code
-  /// compiled without -fstack-clash-protection; with it (wavesan-cc and the
-  /// wavesan-emu target add it) every page of a larger frame is probed top down,
-  /// so the first probe past the stack faults here, never in another lane's stack.
-  static constexpr size_t GuardBytes = 256 * 1024;
-  ctx::stack_context allocate();
-  void deallocate(ctx::stack_context &S) noexcept;
-  /// Whether \p Addr lies in the guard region of one of this pool's stacks
-  /// (read by the fault handler on this worker's thread).
-  bool inGuard(const void *Addr) const;
-  ~StackPool();
-  /// The stack handed out by the last allocate().
-  StackBounds Last;
+class Worker;
 
-private:
-  std::vector<void *> Free;    ///< stacks for reuse (their lowest usable byte)
-  std::vector<void *> Mapped;  ///< every mapping made (guard first), in use or free
-  unsigned Counter = 0;
+/// The same __syncthreads call: the same source_location object (one per call
+/// site), else the same file, line and column.
+inline bool sameBarrier(const std::source_location &A, const std::source_location &B) {
+  if (std::memcmp(&A, &B, sizeof A) == 0)
+    return true;
+  return A.line() == B.line() && A.column() == B.column() &&
+         (A.file_name() == B.file_name() || std::strcmp(A.file_name(), B.file_name()) == 0);
+}
+
+/// Every live lane of \p W's block waits and none can run: reports
+/// barrier-deadlock naming the barriers waited at and the lanes that exited
+/// (stall.cpp). Fails the launch.
+void reportStall(Worker &W);
+
+/// The block a worker runs (cold part; WorkerHot holds the hot counters).
+struct BlockState {
+  std::vector<Lane> Lanes;
+  std::vector<HeldSite> Held; ///< per lane (linear id), see HeldSite
+  unsigned DoneCount = 0;     ///< lanes that exited
+  bool Abandon = false;       ///< a stall, a watchdog stop or an exception ends the block
+  std::unique_ptr<std::byte[]> Dynamic; ///< dynamic shared memory (the largest asked for)
+  size_t DynamicBytes = 0;
 };
 
 class Worker : public WorkerHot {
@@ -113,104 +107,27 @@ public:
   explicit Worker(unsigned Index);
   void runBlocks(LaunchState &L);
 
-  // Called from lanes (the API functions).
   Lane *current() const { return Cur; }
-  uint64_t waveOp(Lane *Ln, WaveOpCall &Call);
-  inline void barrier(Lane *Ln, const std::source_location &Loc);
   ReportLocation where(const Lane *Ln, const char *File, unsigned Line, const char *Function,
                        ReportScope Scope) const;
 
   /// Whether \p Addr is in the guard region below one of this worker's lane stacks.
-  bool inStackGuard(const void *Addr) const { return Stacks.inGuard(Addr); }
+  bool inStackGuard(const void *Addr) const { return Fibers.Stacks.inGuard(Addr); }
 
   unsigned Index;
   LaunchState *L = nullptr;
+  BlockState Block;
+  FiberPool Fibers;
 
-private:
-  friend ctx::fiber runnerEntry(ctx::fiber &&From);
-  friend uint64_t waveOpFinish(WorkerHot *W, Lane *Ln);
-  friend void syncThreadsFinish(WorkerHot *W, Lane *Ln, const std::source_location &Loc);
-  friend void absorbOtherHot(WorkerHot *W, ctx::detail::fcontext_t From);
-
+  // Engine internals (engine.cpp, waveops.cpp, shuffle.cpp, stall.cpp).
   void runBlock(uint64_t Id);
-  /// Switches to \p Target; returns when this context is resumed. Inline: the
-  /// fewer frames return after a switch, the fewer returns mispredict
-  /// (fcontext leaves its call's entry on the return stack buffer).
-  /// \p Pop: \p Target is a ready lane just popped (its switch was counted
-  /// when it became ready).
-  __attribute__((always_inline)) void switchTo(ctx::fiber &&Target, StackBounds TargetStack,
-                                               Save Kind, Lane *ToLane, bool Pop = false) {
-    SaveKind = Kind;
-    SaveLane = ToLane;
-    if (!Pop)
-      ++Stats.Switches;
-    normaliseMxcsr();
-    if (!asanFibers()) [[likely]] {
-      absorb(ctx::detail::jump_fcontext(takeContext(Target), nullptr));
-      return;
-    }
-    const StackBounds Mine = Running;
-    Leaving = Mine;
-    Running = TargetStack;
-    void *Fake = nullptr;
-    __sanitizer_start_switch_fiber(&Fake, TargetStack.Lo, TargetStack.Size);
-    const ctx::detail::transfer_t T = ctx::detail::jump_fcontext(takeContext(Target), nullptr);
-    if (__sanitizer_finish_switch_fiber)
-      __sanitizer_finish_switch_fiber(Fake, nullptr, nullptr);
-    Running = Mine;
-    absorb(T);
-  }
-  /// Stores the context that just switched to us where the switch says
-  /// (IdleTag, engine_fast.h).
-  __attribute__((always_inline)) void absorb(ctx::detail::transfer_t T) {
-    if (T.data) [[likely]] {
-      absorbHot(this, T);
-      return;
-    }
-    ctx::fiber F;
-    putContext(F, T.fctx);
-    absorbOther(std::move(F));
-  }
+  void runLane(Lane *Ln);
+  /// A lane exited: the exit transition (exitLane) with the process's policy.
+  void afterLane(Lane *Ln);
+  /// Stores a context that switched here with null data where SaveKind says.
   void absorbOther(ctx::fiber &&From);
-  ctx::fiber takeRunner(StackBounds &Stack);
-  inline void runLane(Lane *Ln);
-  inline void laneExited(Lane *Ln);
-  /// The current runner's lane exited: when another lane is ready, park this
-  /// runner and switch to that lane (inline: the common case), else
-  /// afterExitSlow(). Returns when the runner is to start a fresh lane.
-  __attribute__((always_inline)) void afterExit() {
-    if (!Abandon && hasReady() && !asanFibers()) [[likely]] {
-      Lane *R = popReady();
-      normaliseMxcsr(); // the switch was counted when R became ready
-      absorbHot(this, ctx::detail::jump_fcontext(takeContext(R->Fiber), IdleTag));
-      return;
-    }
-    afterExitSlow();
-  }
-  void afterExitSlow();
-  /// The current lane blocked on the current fiber: continue with the next
-  /// ready lane (the fast path, inline) or elsewhere; returns when the lane is
-  /// resumed.
-  __attribute__((always_inline)) void blockCurrent(Lane *Ln) {
-    if (hasReady()) [[likely]] {
-      Lane *R = popReady();
-      if (!asanFibers()) [[likely]] {
-        normaliseMxcsr(); // the switch was counted when R became ready
-        absorbHot(this, ctx::detail::jump_fcontext(takeContext(R->Fiber), Ln));
-      } else {
-        switchTo(std::move(R->Fiber), stackOf(R), Save::ToLane, Ln, /*Pop=*/true);
-      }
-    } else {
-      blockElsewhere(Ln);
-    }
-    setCurrent(Ln);
-    Ln->State = LaneState::Running;
-  }
-  void blockElsewhere(Lane *Ln);
-  /// The stack \p Ln's fiber runs on (tracked only under ASan).
-  StackBounds stackOf(const Lane *Ln) const {
-    return asanFibers() ? LaneStacks[Ln->Linear] : StackBounds{};
-  }
+  /// Switches to the worker's own context (runBlock) passing \p Data.
+  template <class P> void switchToMain(void *Data);
   void resolveWave(Wave &Wv, Lane *Arriving);
   bool resolveFullShuffle(Wave &Wv, Lane *Arriving);
   static bool shuffleFast(const Lane *Base, const uint64_t *V, unsigned N, unsigned WS,
@@ -218,28 +135,73 @@ private:
   static bool shuffleUniform(const uint64_t *V, unsigned WS, WaveOpKind K, int W, int A,
                              uint64_t Active, uint64_t *Results);
   bool completeBarrier(Lane *Ln, const std::source_location &Loc);
-  void reportStall();
   void setCurrent(Lane *Ln) {
     Cur = Ln;
     Current.Lane = Ln;
   }
-  // The block being run.
-  std::vector<Lane> Lanes;
-  std::vector<HeldSite> Held; ///< per lane (linear id), see HeldSite
-  std::vector<StackBounds> LaneStacks; ///< per lane (linear id): its fiber's stack (ASan only)
-  unsigned DoneCount = 0;
-  bool Abandon = false;
-
-  ctx::fiber Main;
-  /// The stack of each parked runner (WorkerHot::IdleCtx; tracked only under ASan).
-  std::vector<StackBounds> IdleStacks = std::vector<StackBounds>(RingSize + 1);
-  StackBounds MainStack;  ///< the worker thread's own stack (Main runs on it)
-  StackBounds Running;    ///< the stack of the context running now
-  StackBounds Leaving;    ///< the stack of the context that switched last
-  StackPool Stacks;
-  std::unique_ptr<std::byte[]> Dynamic;
-  size_t DynamicBytes = 0;
 };
+
+/// The context-switch policy under AddressSanitizer: the switch is announced
+/// (__sanitizer_start_switch_fiber with the target's stack) and finished
+/// after it, and each suspended context's stack is tracked (FiberPool).
+struct AsanSwitch {
+  static Worker &w(WorkerHot *W) { return *static_cast<Worker *>(W); }
+  static StackBounds laneStack(WorkerHot *W, const Lane *Ln) {
+    return w(W).Fibers.LaneStacks[Ln->Linear];
+  }
+  static StackBounds idleStack(WorkerHot *W, unsigned I) { return w(W).Fibers.IdleStacks[I]; }
+  static void savedLane(WorkerHot *W, const Lane *Ln) {
+    w(W).Fibers.LaneStacks[Ln->Linear] = w(W).Fibers.Leaving;
+  }
+  static void savedIdle(WorkerHot *W, unsigned I) {
+    w(W).Fibers.IdleStacks[I] = w(W).Fibers.Leaving;
+  }
+  static ctx::detail::transfer_t jump(WorkerHot *W, ctx::detail::fcontext_t To,
+                                      StackBounds S, void *Data) {
+    FiberPool &F = w(W).Fibers;
+    const StackBounds Mine = F.Running;
+    F.Leaving = Mine;
+    F.Running = S;
+    void *Fake = nullptr;
+    __sanitizer_start_switch_fiber(&Fake, S.Lo, S.Size);
+    const ctx::detail::transfer_t T = ctx::detail::jump_fcontext(To, Data);
+    if (__sanitizer_finish_switch_fiber)
+      __sanitizer_finish_switch_fiber(Fake, nullptr, nullptr);
+    F.Running = Mine;
+    return T;
+  }
+};
+
+template <class P> void Worker::switchToMain(void *Data) {
+  ++Stats.Switches;
+  jumpTo<P>(this, takeContext(Fibers.Main), Fibers.MainStack, Data);
+}
+
+/// Exit: the running lane \p Ln returned from the kernel (or was abandoned).
+/// Its wave resolves when it was the last runnable lane; then the runner
+/// fiber parks and the worker continues with the first ready lane, or the
+/// runner starts the block's next lane (returns), or the block is over (or
+/// stalled: reported) and the worker's own context resumes.
+template <class P> __attribute__((always_inline)) inline void exitLane(Worker &W, Lane *Ln) {
+  Ln->State = LaneState::Done;
+  ++W.Block.DoneCount;
+  Wave &Wv = *Ln->WaveRec;
+  if (--Wv.Runnable == 0 && !W.Block.Abandon)
+    W.resolveWave(Wv, Ln);
+  if (!W.Block.Abandon && W.hasReady()) [[likely]] {
+    Lane *R;
+    const ctx::detail::fcontext_t To = popReadyCtx(&W, R);
+    jumpTo<P>(&W, To, P::laneStack(&W, R), IdleTag); // counted when R became ready
+    return;
+  }
+  if (!W.Block.Abandon && W.NextFresh < W.NumLanes)
+    return;
+  if (!W.Block.Abandon && W.Block.DoneCount != W.NumLanes) {
+    reportStall(W);
+    W.Block.Abandon = true;
+  }
+  W.switchToMain<P>(IdleTag);
+}
 
 /// The worker running on this thread (null on other threads).
 extern constinit thread_local Worker *ThisWorker __attribute__((tls_model("initial-exec")));

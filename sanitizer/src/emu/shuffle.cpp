@@ -132,7 +132,7 @@ bool Worker::resolveFullShuffle(Wave &Wv, Lane *Arriving) {
   const int W = Wv.Width, A = Wv.Arg;
   if (W <= 0 || W > static_cast<int>(WS) || (W & (W - 1)) != 0 || A < 0 || A >= W)
     return false;
-  Lane *const Base = &Lanes[Wv.First];
+  Lane *const Base = &Block.Lanes[Wv.First];
   const WaveOpCall &C = *Base[0].Op;
   const uint64_t All = WS == 64 ? ~0ull : ((1ull << WS) - 1);
   if (C.HasMask && (All & ~C.Mask) != 0)
@@ -150,7 +150,7 @@ bool Worker::resolveFullShuffle(Wave &Wv, Lane *Arriving) {
     Lane *Ln = Base + I;
     Ln->State = LaneState::Ready;
     Ring[Tail & (RingSize - 1)] = Ln;
-    ReadyCtx[Tail & (RingSize - 1)] = peekContext(Ln->Fiber);
+    ReadyCtx[Tail & (RingSize - 1)] = takeContext(Ln->Fiber); // the only copy while ready
     Tail += Ln != Arriving;
   }
   ReadyTail = Tail;

@@ -61,59 +61,30 @@ const char *stateWords(LaneState S) {
 
 } // namespace
 
-// The lane side of a wave operation out of line (under ASan, a watchdog stop,
-// outside a kernel). The common case (another lane of the block is ready) runs
-// inline in the kernel (engine_fast.h, waveOp) down to the fiber switch.
+// The out-of-line wave operation: the same transition as the inline one
+// (engine_fast.h, waveOpArrive), with the process's switch policy.
 uint64_t waveOpSlow(WaveOpCall &Call) {
   pollStop();
   Worker *W = ThisWorker;
   if (!W || !W->current()) [[unlikely]]
     workerOrDie(Call.Name);
-  return W->waveOp(W->current(), Call);
+  if (asanFibers())
+    return waveOpArrive<AsanSwitch>(W, W->current(), Call);
+  return waveOpArrive<RawSwitch>(W, W->current(), Call);
 }
 
-uint64_t waveOpFinish(WorkerHot *H, Lane *Ln) {
-  Worker *W = static_cast<Worker *>(H);
-  Wave &Wv = *Ln->WaveRec;
-  if (Wv.Runnable == 0) {
-    W->resolveWave(Wv, Ln);
-    if (Ln->State != LaneState::WaveOp)
-      return W->Vals[Ln->Linear];
-  }
-  W->blockCurrent(Ln);
-  return W->Vals[Ln->Linear];
+void resolveWaveHot(WorkerHot *W, Wave &Wv, Lane *Arriving) {
+  static_cast<Worker *>(W)->resolveWave(Wv, Arriving);
 }
-
-void absorbOtherHot(WorkerHot *H, ctx::detail::fcontext_t From) {
-  ctx::fiber F;
-  putContext(F, From);
-  static_cast<Worker *>(H)->absorbOther(std::move(F));
-}
-
-inline uint64_t Worker::waveOp(Lane *Ln, WaveOpCall &Call) {
-  Ln->Op = &Call;
-  Vals[Ln->Linear] = Call.Value;
-  Ln->State = LaneState::WaveOp;
-  Wave &Wv = *Ln->WaveRec;
-  recordArrival(Wv, Call);
-  if (--Wv.Runnable == 0) [[unlikely]] {
-    resolveWave(Wv, Ln);
-    if (Ln->State != LaneState::WaveOp)
-      return Vals[Ln->Linear];
-  }
-  blockCurrent(Ln);
-  return Vals[Ln->Linear];
-}
-
 
 void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
   if (Wv.Pending == 0)
     return;
   if (Arriving->State == LaneState::WaveOp && resolveFullShuffle(Wv, Arriving))
     return;
-  Lane *const Base = &Lanes[Wv.First];
+  Lane *const Base = &Block.Lanes[Wv.First];
   uint64_t *const V = &Vals[Wv.First]; // the lanes' operands, then results
-  HeldSite *const HeldBase = &Held[Wv.First];
+  HeldSite *const HeldBase = &Block.Held[Wv.First];
   const unsigned N = Wv.Count, WS = L->WaveSize;
   // The common case: the whole wave at one shuffle with one operand, nothing
   // to report (see shuffleFast).

@@ -1,14 +1,20 @@
-//===--- engine_fast.h - the wave operation's inline fast path ------------===//
+//===--- engine_fast.h - the engine core: every lane transition, once -----===//
 ///
 /// \file
-/// The engine state a wave operation touches in the common case (the lane is
-/// not the last of its wave to arrive and another lane of the block is ready),
-/// so that this case runs inline in the kernel's code down to Boost.Context's
-/// switch. Inline, the resumed lane continues in its own kernel frame: no
-/// engine frame returns after the switch, so no return mispredicts (fcontext
-/// leaves its call on the return stack buffer). Everything else (the last lane
-/// resolving the wave, no ready lane, AddressSanitizer's switch annotations, a
-/// watchdog stop) takes the out-of-line path in the runtime (waveops.cpp).
+/// The engine state a lane transition touches in the common case, and the
+/// transitions themselves (arrive at a wave operation or a barrier, block,
+/// wake, start a fresh lane), each written once as an inline function
+/// parameterised by the context-switch policy: RawSwitch (Boost.Context's
+/// switch, nothing else) or the runtime's AsanSwitch (engine.h: the same
+/// switch annotated for AddressSanitizer). The kernel's code inlines them with
+/// RawSwitch (the inline fast path): the resumed lane continues in its own
+/// kernel frame, so no engine frame returns after the switch (fcontext leaves
+/// its call on the return stack buffer, and such a return mispredicts). The
+/// runtime's out-of-line entries (waveOpSlow, syncThreadsSlow: under ASan, with
+/// option emu_inline_fast_path=0, at a watchdog stop, outside a kernel) run the
+/// same functions with the policy of the process. The cold parts (a wave's
+/// resolution, a barrier's completion, a new runner fiber, a stall) are calls
+/// into the runtime.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -58,9 +64,11 @@ enum class LaneState : uint8_t { Fresh, Running, Ready, WaveOp, Barrier, Done };
 /// the lane's state besides its stack.
 struct alignas(64) Lane : LaneCoords {
   LaneState State = LaneState::Fresh;
-  ctx::fiber Fiber;             ///< the lane's suspended context while it is blocked
+  ctx::fiber Fiber;             ///< the lane's suspended context while it waits (WaveOp, Barrier)
   WaveOpCall *Op = nullptr;     ///< the pending wave operation (state WaveOp)
   std::source_location Site;    ///< the __syncthreads call waited at (state Barrier)
+  // State Ready: the lane's context is in WorkerHot::ReadyCtx (Fiber is empty); the
+  // running lane's state stays Ready after it resumed (Ready and Running are alike).
   struct Wave *WaveRec = nullptr; ///< its wave's record (Worker::Waves[Wave]), set per block
 };
 static_assert(sizeof(Lane) <= 64, "one cache line per lane record");
@@ -111,9 +119,10 @@ struct WorkerHot {
   LaunchStats Stats;
   std::vector<Wave> Waves;
   std::unique_ptr<Lane *[]> Ready{new Lane *[RingSize]};
-  /// The suspended context of each lane in Ready (same index), copied when the
-  /// lane is made ready: the inline switch and its prefetch of the next lane's
-  /// context read it here, not through the lane records (no dependent loads).
+  /// The suspended context of each lane in Ready (same index), moved out of the
+  /// lane's record when the lane is made ready (the only copy while it is ready):
+  /// the inline switch and its prefetch of the next lane's context read it here,
+  /// not through the lane records (no dependent loads).
   std::unique_ptr<ctx::detail::fcontext_t[]> ReadyCtx{new ctx::detail::fcontext_t[RingSize]()};
   unsigned ReadyHead = 0, ReadyTail = 0;
   Lane *Cur = nullptr;
@@ -136,6 +145,16 @@ struct WorkerHot {
   std::unique_ptr<ctx::detail::fcontext_t[]> IdleCtx{new ctx::detail::fcontext_t[RingSize + 1]};
   unsigned IdleCount = 0;
   unsigned InUse = 0; ///< runner fibers holding a lane (running or blocked)
+  /// Whether kernels take the inline fast path: option emu_inline_fast_path and
+  /// no AddressSanitizer (set per launch by the worker).
+  bool InlineFastPath = false;
+};
+
+/// The memory of one stack (lowest address, bytes): what AddressSanitizer's
+/// fiber-switch annotations need for the context being switched to.
+struct StackBounds {
+  const void *Lo = nullptr;
+  size_t Size = 0;
 };
 
 /// A suspended fiber's raw fcontext (Boost 1.74's `fiber` holds exactly one
@@ -167,38 +186,59 @@ inline ctx::detail::fcontext_t peekContext(const ctx::fiber &F) {
 inline void WorkerHot::pushReady(Lane *Ln) {
   const unsigned I = ReadyTail++ & (RingSize - 1);
   Ready[I] = Ln;
-  ReadyCtx[I] = peekContext(Ln->Fiber);
+  ReadyCtx[I] = takeContext(Ln->Fiber);
   ++Stats.Switches;
 }
-
-/// The out-of-line path: every case (checks the caller runs in a kernel).
-uint64_t waveOpSlow(WaveOpCall &Call);
-/// The rest of a wave operation after the lane's arrival was recorded (the
-/// last lane resolves; no ready lane: a fresh lane or a stall).
-uint64_t waveOpFinish(WorkerHot *W, Lane *Ln);
-/// Stores the context that switched to this one when it is not a lane's.
-void absorbOtherHot(WorkerHot *W, ctx::detail::fcontext_t From);
-
-/// The rest of a barrier arrival after it was recorded (the last lane
-/// completes the barrier; no ready lane: a fresh lane or a stall).
-void syncThreadsFinish(WorkerHot *W, Lane *Ln, const std::source_location &Loc);
-/// The out-of-line barrier (checks the caller runs in a kernel).
-void syncThreadsSlow(const std::source_location &Loc);
 
 /// The data a switch passes to the context it resumes (jump_fcontext's
 /// second argument) says where the sender's context goes: a blocked lane's
 /// record (Lane *, 64-byte aligned), IdleTag for a runner that parks, or null:
-/// then WorkerHot::SaveKind / SaveLane say it (the out-of-line senders). The
-/// inline senders pass it in a register instead of storing it.
+/// then WorkerHot::SaveKind / SaveLane say it (runBlock's switch to its first
+/// runner, and the first switch to a new fiber, whose entry gets no data).
 inline void *const IdleTag = reinterpret_cast<void *>(uintptr_t{1});
+
+/// The context-switch policy of the inline fast path: Boost.Context's switch
+/// and nothing else. A policy gives the stack of each kind of target (for the
+/// ASan annotations), hooks for the stack of the context that switched here,
+/// and the switch itself (engine.h's AsanSwitch is the other policy).
+struct RawSwitch {
+  static StackBounds laneStack(WorkerHot *, const Lane *) { return {}; }
+  static StackBounds idleStack(WorkerHot *, unsigned) { return {}; }
+  static void savedLane(WorkerHot *, const Lane *) {}
+  static void savedIdle(WorkerHot *, unsigned) {}
+  __attribute__((always_inline)) static ctx::detail::transfer_t
+  jump(WorkerHot *, ctx::detail::fcontext_t To, StackBounds, void *Data) {
+    return ctx::detail::jump_fcontext(To, Data);
+  }
+};
+
+// Cold parts of the transitions, in the runtime (engine.cpp, waveops.cpp).
+/// Stores a context that switched here with null data (see IdleTag).
+void absorbOtherHot(WorkerHot *W, ctx::detail::fcontext_t From);
+/// Resolves \p Wv's pending wave operations; \p Arriving is the running lane.
+void resolveWaveHot(WorkerHot *W, Wave &Wv, Lane *Arriving);
+/// The last lane of the block arrived at a barrier: if every lane waits at
+/// the same call, makes them ready (but \p Ln, which runs on) and \returns true.
+bool completeBarrierHot(WorkerHot *W, Lane *Ln, const std::source_location &Loc);
+/// startRunner() without a parked runner: creates one and switches to it.
+template <class P> void startNewRunner(WorkerHot *W, Lane *Ln);
+/// The current lane \p Ln blocked and no other lane can run: reports the
+/// stall, abandons the block and switches to the worker (never returns).
+template <class P> void stallBlock(WorkerHot *W, Lane *Ln);
+/// The out-of-line entries (every case; they check the caller runs in a kernel).
+uint64_t waveOpSlow(WaveOpCall &Call);
+void syncThreadsSlow(const std::source_location &Loc);
 
 /// Stores the context that switched to this one (\p T.fctx) where \p T.data
 /// says (see IdleTag).
-__attribute__((always_inline)) inline void absorbHot(WorkerHot *W, ctx::detail::transfer_t T) {
-  // No ASan bookkeeping: under ASan every switch takes the out-of-line path.
+template <class P>
+__attribute__((always_inline)) inline void absorb(WorkerHot *W, ctx::detail::transfer_t T) {
   if (reinterpret_cast<uintptr_t>(T.data) > 1) [[likely]] {
-    putContext(static_cast<Lane *>(T.data)->Fiber, T.fctx);
+    Lane *From = static_cast<Lane *>(T.data);
+    putContext(From->Fiber, T.fctx);
+    P::savedLane(W, From);
   } else if (T.data) {
+    P::savedIdle(W, W->IdleCount);
     W->IdleCtx[W->IdleCount++] = T.fctx;
     --W->InUse;
   } else {
@@ -206,70 +246,65 @@ __attribute__((always_inline)) inline void absorbHot(WorkerHot *W, ctx::detail::
   }
 }
 
-/// The current lane \p Ln blocked, no lane is ready, a lane of the block has
-/// not started and a parked runner exists: switch to that runner, which starts
-/// the fresh lane; returns when \p Ln is resumed.
-__attribute__((always_inline)) inline void switchToFresh(WorkerHot *W, Lane *Ln) {
-  const ctx::detail::fcontext_t To = W->IdleCtx[--W->IdleCount];
-  if (++W->InUse > W->Stats.PeakFibersPerWorker)
-    W->Stats.PeakFibersPerWorker = W->InUse;
-  ++W->Stats.Switches;
+/// Switches to \p To (on stack \p S) passing \p Data; returns when this
+/// context is resumed, after storing the context that resumed it.
+template <class P>
+__attribute__((always_inline)) inline void jumpTo(WorkerHot *W, ctx::detail::fcontext_t To,
+                                                  StackBounds S, void *Data) {
   normaliseMxcsr();
-  absorbHot(W, ctx::detail::jump_fcontext(To, Ln));
-  W->Cur = Ln; // its state is Ready (set by whoever made it so): the same as Running
-  Current.Lane = Ln;
+  absorb<P>(W, P::jump(W, To, S, Data));
 }
 
-/// The current lane \p Ln blocked and another lane is ready: switch to it
-/// (the ready ring's first); returns when \p Ln is resumed.
-__attribute__((always_inline)) inline void switchToReady(WorkerHot *W, Lane *Ln) {
+/// Takes the first ready lane out of the ring: \returns its context, \p R the
+/// lane. Prefetches the context of the lane after it (FACTS.md: prefetching
+/// the next lane's context; one lane ahead and two lines measured best here,
+/// bench/README.md "emulator").
+__attribute__((always_inline)) inline ctx::detail::fcontext_t popReadyCtx(WorkerHot *W,
+                                                                          Lane *&R) {
   const unsigned H = W->ReadyHead++ & (WorkerHot::RingSize - 1);
-  Lane *R = W->Ready[H];
-  const ctx::detail::fcontext_t To = W->ReadyCtx[H];
-  if (W->ReadyTail - W->ReadyHead >= 1) {
-    // The lane after R: its saved registers and the frame above them (FACTS.md:
-    // prefetching the next lane's context; one lane ahead and two lines
-    // measured best here, bench/README.md "emulator").
+  R = W->Ready[H];
+  if (W->ReadyTail != W->ReadyHead) {
     const char *Next =
         static_cast<const char *>(W->ReadyCtx[W->ReadyHead & (WorkerHot::RingSize - 1)]);
     __builtin_prefetch(Next);
     __builtin_prefetch(Next + 64);
   }
-  std::memset(static_cast<void *>(&R->Fiber), 0, sizeof R->Fiber); // R runs: no suspended context
-  normaliseMxcsr(); // the switch was counted when R became ready
-  absorbHot(W, ctx::detail::jump_fcontext(To, Ln));
-  W->Cur = Ln; // its state is Ready (set by whoever made it so): the same as Running
+  return W->ReadyCtx[H];
+}
+
+/// Switches to a runner fiber that starts the block's next lane: the most
+/// recently parked one, else a new one. \p Ln: the lane that blocked (null:
+/// the worker's own context starts the block; Save::ToMain is set).
+template <class P> __attribute__((always_inline)) inline void startRunner(WorkerHot *W, Lane *Ln) {
+  if (W->IdleCount == 0) [[unlikely]]
+    return startNewRunner<P>(W, Ln);
+  if (++W->InUse > W->Stats.PeakFibersPerWorker)
+    W->Stats.PeakFibersPerWorker = W->InUse;
+  ++W->Stats.Switches;
+  const unsigned I = --W->IdleCount;
+  jumpTo<P>(W, W->IdleCtx[I], P::idleStack(W, I), Ln);
+}
+
+/// Block: the current lane \p Ln waits (its state says at what); the worker
+/// continues with the first ready lane, else a parked or new runner fiber
+/// that starts the block's next lane, else the block stalled. Returns when
+/// \p Ln is made ready and resumed (its state is then Ready: the same as
+/// Running).
+template <class P> __attribute__((always_inline)) inline void blockLane(WorkerHot *W, Lane *Ln) {
+  if (W->hasReady()) [[likely]] {
+    Lane *R;
+    const ctx::detail::fcontext_t To = popReadyCtx(W, R);
+    jumpTo<P>(W, To, P::laneStack(W, R), Ln); // the switch was counted when R became ready
+  } else if (W->NextFresh < W->NumLanes) [[likely]] {
+    startRunner<P>(W, Ln);
+  } else {
+    stallBlock<P>(W, Ln);
+  }
+  W->Cur = Ln;
   Current.Lane = Ln;
 }
 
-/// Whether the inline paths may run: in a kernel, no stop requested, no ASan.
-__attribute__((always_inline)) inline bool fastPathOk(WorkerHot *W) {
-  return !StopRequested.load(std::memory_order_relaxed) && W && W->Cur && !asanFibers();
-}
-
-/// __syncthreads: the lane waits until every thread of the block waits at the
-/// same call (engine.cpp, Worker::barrier, is the same logic out of line).
-__attribute__((always_inline)) inline void syncThreads(const std::source_location &Loc) {
-  WorkerHot *W = Current.Hot;
-  if (!fastPathOk(W)) [[unlikely]]
-    return syncThreadsSlow(Loc);
-  Lane *Ln = W->Cur;
-  Ln->State = LaneState::Barrier;
-  Ln->Site = Loc;
-  Wave &Wv = *Ln->WaveRec;
-  --Wv.Runnable;
-  if (++W->BarrierCount == W->NumLanes || (Wv.Runnable == 0 && Wv.Pending != 0)) [[unlikely]]
-    return syncThreadsFinish(W, Ln, Loc);
-  if (W->hasReady()) [[likely]]
-    switchToReady(W, Ln);
-  else if (W->IdleCount != 0 && W->NextFresh < W->NumLanes)
-    switchToFresh(W, Ln);
-  else
-    syncThreadsFinish(W, Ln, Loc);
-}
-
-/// Counts a lane's arrival at \p Call in its wave and keeps Wave::Uniform
-/// (the fast path and waveops.cpp's out-of-line one both use it).
+/// Counts a lane's arrival at \p Call in its wave and keeps Wave::Uniform.
 __attribute__((always_inline)) inline void recordArrival(Wave &Wv, const WaveOpCall &Call) {
   if (Wv.Pending++ == 0) {
     Wv.Uniform = true;
@@ -283,27 +318,67 @@ __attribute__((always_inline)) inline void recordArrival(Wave &Wv, const WaveOpC
   }
 }
 
-/// Blocks the calling lane until the operation resolves; returns its result
-/// bits (shuffled value, vote mask or 0/1).
-__attribute__((always_inline)) inline uint64_t waveOp(WaveOpCall &Call) {
-  WorkerHot *W = Current.Hot;
-  if (!fastPathOk(W)) [[unlikely]]
-    return waveOpSlow(Call);
-  Lane *Ln = W->Cur;
+/// Arrive at a wave operation: the running lane \p Ln records \p Call; the
+/// last lane of its wave to arrive resolves the wave (and runs on when its own
+/// group resolved), the others block. \returns the lane's result bits
+/// (shuffled value, vote mask or 0/1).
+template <class P>
+__attribute__((always_inline)) inline uint64_t waveOpArrive(WorkerHot *W, Lane *Ln,
+                                                            WaveOpCall &Call) {
   Ln->Op = &Call;
   W->Vals[Ln->Linear] = Call.Value;
   Ln->State = LaneState::WaveOp;
   Wave &Wv = *Ln->WaveRec;
   recordArrival(Wv, Call);
-  if (--Wv.Runnable == 0) [[unlikely]]
-    return waveOpFinish(W, Ln);
-  if (W->hasReady()) [[likely]]
-    switchToReady(W, Ln);
-  else if (W->IdleCount != 0 && W->NextFresh < W->NumLanes)
-    switchToFresh(W, Ln);
-  else
-    return waveOpFinish(W, Ln);
+  if (--Wv.Runnable == 0) [[unlikely]] {
+    resolveWaveHot(W, Wv, Ln);
+    if (Ln->State != LaneState::WaveOp)
+      return W->Vals[Ln->Linear];
+  }
+  blockLane<P>(W, Ln);
   return W->Vals[Ln->Linear];
+}
+
+/// Arrive at a barrier (__syncthreads at \p Loc): the last lane of the block
+/// completes it and runs on; the others block. A wave whose other lanes all
+/// wait at a wave operation resolves it first.
+template <class P>
+__attribute__((always_inline)) inline void barrierArrive(WorkerHot *W, Lane *Ln,
+                                                         const std::source_location &Loc) {
+  Ln->State = LaneState::Barrier;
+  Ln->Site = Loc;
+  Wave &Wv = *Ln->WaveRec;
+  --Wv.Runnable;
+  if (++W->BarrierCount == W->NumLanes) [[unlikely]]
+    if (completeBarrierHot(W, Ln, Loc))
+      return;
+  if (Wv.Runnable == 0 && Wv.Pending != 0) [[unlikely]]
+    resolveWaveHot(W, Wv, Ln);
+  blockLane<P>(W, Ln);
+}
+
+/// Whether the inline fast path may run: in a kernel, no stop requested, the
+/// path enabled (no ASan, option emu_inline_fast_path).
+__attribute__((always_inline)) inline bool fastPathOk(WorkerHot *W) {
+  return !StopRequested.load(std::memory_order_relaxed) && W && W->Cur && W->InlineFastPath;
+}
+
+/// __syncthreads: the lane waits until every thread of the block waits at the
+/// same call.
+__attribute__((always_inline)) inline void syncThreads(const std::source_location &Loc) {
+  WorkerHot *W = Current.Hot;
+  if (!fastPathOk(W)) [[unlikely]]
+    return syncThreadsSlow(Loc);
+  barrierArrive<RawSwitch>(W, W->Cur, Loc);
+}
+
+/// A wave operation: blocks the calling lane until the operation resolves;
+/// returns its result bits.
+__attribute__((always_inline)) inline uint64_t waveOp(WaveOpCall &Call) {
+  WorkerHot *W = Current.Hot;
+  if (!fastPathOk(W)) [[unlikely]]
+    return waveOpSlow(Call);
+  return waveOpArrive<RawSwitch>(W, W->Cur, Call);
 }
 
 } // namespace wavesan::emu::detail
