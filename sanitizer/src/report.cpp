@@ -135,9 +135,12 @@ std::string formatJson(ReportKind Kind, const ReportLocation &W, const std::stri
 std::string formatText(ReportKind Kind, const ReportLocation &W, const std::string &Details,
                        long Pid) {
   const KindInfo &K = info(Kind);
-  std::string T = fmt::format("=={}=={}: wavesan: {} in kernel {}\n", Pid,
+  // A finding in host code (an invalid hipFree) names no kernel, only the calling function.
+  const bool Host = (!W.Kernel || !*W.Kernel) && W.Function && *W.Function &&
+                    W.Scope == ReportScope::Launch;
+  std::string T = fmt::format("=={}=={}: wavesan: {} in {}{}\n", Pid,
                               K.Level == Severity::Error ? "ERROR" : "NOTE", K.Name,
-                              orUnknown(W.Kernel));
+                              Host ? "host code" : "kernel ", Host ? "" : orUnknown(W.Kernel));
   std::string_view D = Details;
   while (!D.empty()) {
     size_t End = D.find('\n');
@@ -350,7 +353,8 @@ const std::vector<ReportKind> &allReportKinds() {
 std::string summaryLine(ReportKind Kind, const ReportLocation &Where) {
   return fmt::format("SUMMARY: wavesan: {} {} in {}", info(Kind).Name, fileLine(Where),
                      Where.Kernel && *Where.Kernel ? plainKernelName(Where.Kernel)
-                                                   : std::string("<unknown>"));
+                     : Where.Function && *Where.Function ? plainFunctionName(Where.Function)
+                                                         : std::string("<unknown>"));
 }
 
 std::string formatReport(ReportKind Kind, const ReportLocation &Location,

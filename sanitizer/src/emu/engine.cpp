@@ -395,6 +395,7 @@ void Worker::runBlock(uint64_t Id) {
       }
   }
   setCurrent(nullptr);
+  checkStaticShared(*this); // writes past a __shared__ array of this block
   ++Stats.Blocks;
   Stats.Lanes += NextFresh;
   // Block-completion hook (setBlockObserver, control.h): once per block, only when set.
@@ -408,7 +409,10 @@ void Worker::runBlocks(LaunchState &Launch) {
   Current.BlockDim = Launch.Req.Block;
   Current.GridDim = Launch.Req.Grid;
   Current.WaveSize = static_cast<int>(Launch.WaveSize);
-  if (Launch.Req.SharedBytes > DynamicBytes) {
+  // Under AddressSanitizer the buffer has exactly the launch's size, so that one byte
+  // past it is a heap-buffer-overflow; otherwise the largest so far is kept.
+  if (Launch.Req.SharedBytes > DynamicBytes ||
+      (asanFibers() && Launch.Req.SharedBytes != DynamicBytes)) {
     Dynamic.reset(new (std::align_val_t(64)) std::byte[Launch.Req.SharedBytes]);
     DynamicBytes = Launch.Req.SharedBytes;
   }

@@ -255,6 +255,11 @@ void installFaultHandlers();
 /// handler runs even when a lane exhausted its fiber stack.
 void installAltStack();
 
+/// Checks the redzones of the WAVESAN_STATIC_SHARED arrays of worker \p W's
+/// thread after a block (static_shared.cpp): a changed byte is an
+/// `lds-out-of-bounds` report for the block \p W ran last.
+void checkStaticShared(const Worker &W);
+
 /// Lanes as "0-31, 40, 42-47" (linear ids).
 std::string formatLaneSet(const std::vector<unsigned> &Ids);
 
