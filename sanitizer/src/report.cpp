@@ -366,8 +366,12 @@ std::string formatReport(ReportKind Kind, const ReportLocation &Location,
 }
 
 namespace {
+std::atomic<bool> Muted{false};
+
 void write(ReportKind Kind, const ReportLocation &Location, const std::string &Details,
            bool MayHalt) {
+  if (MayHalt && Muted.load(std::memory_order_relaxed)) // a kernel-fault still prints
+    return;
   const Options &Opts = options();
   std::string Names[2];
   const ReportLocation Where = plainNames(Location, Names);
@@ -415,6 +419,8 @@ void write(ReportKind Kind, const ReportLocation &Location, const std::string &D
   }
 }
 } // namespace
+
+void detail::setReportsMuted(bool M) { Muted.store(M, std::memory_order_relaxed); }
 
 void report(ReportKind Kind, const ReportLocation &Location, const std::string &Details) {
   write(Kind, Location, Details, /*MayHalt=*/true);

@@ -9,65 +9,27 @@
 /// hipErrorInvalidValue and the program's buffered stdout survives.
 ///
 //===----------------------------------------------------------------------===//
-#include <gtest/gtest.h>
+#include "CcProgramTest.h"
 
-#include <cstdlib>
-#include <fstream>
 #include <regex>
-#include <sstream>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace {
 
+using wavesan::test::CcProgramTest;
+using Result = wavesan::test::CcResult;
+
 const std::string Cc = WAVESAN_CC;
-const std::string Program = std::string(WAVESAN_TESTDATA_DIR) + "/wavesan-cc/memory_faults.hip";
-
-struct Result {
-  int Status = -1;
-  std::string Out, Err;
-};
-
-std::string slurp(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  std::stringstream SS;
-  SS << In.rdbuf();
-  return SS.str();
-}
+const std::string Program = wavesan::test::ccSource("memory_faults.hip");
 
 size_t count(const std::string &S, const std::string &Part) {
-  size_t N = 0;
-  for (size_t P = S.find(Part); P != std::string::npos; P = S.find(Part, P + 1))
-    ++N;
-  return N;
+  return wavesan::test::occurrences(S, Part);
 }
 
 /// One build of memory_faults.hip for the whole suite (each build takes seconds).
-class CcMemoryFault : public ::testing::Test {
+class CcMemoryFault : public CcProgramTest {
 protected:
-  static void SetUpTestSuite() {
-    std::string Templ = ::testing::TempDir() + "wavesan-memfault-XXXXXX";
-    ASSERT_NE(::mkdtemp(Templ.data()), nullptr);
-    Dir = Templ;
-    Result B = run(Cc + " -O1 '" + Program + "' -o faults");
-    ASSERT_EQ(B.Status, 0) << B.Err;
-  }
-  static void TearDownTestSuite() { std::system(("rm -rf '" + Dir + "'").c_str()); }
-
-  /// A shell command line run in Dir; stdout goes to a file (fully buffered).
-  static Result run(const std::string &Cmd) {
-    const std::string Line =
-        "cd '" + Dir + "' && " + Cmd + " >'" + Dir + "/.out' 2>'" + Dir + "/.err'";
-    const int Raw = std::system(Line.c_str());
-    Result R;
-    R.Status = WIFEXITED(Raw) ? WEXITSTATUS(Raw) : 128 + WTERMSIG(Raw);
-    R.Out = slurp(Dir + "/.out");
-    R.Err = slurp(Dir + "/.err");
-    return R;
-  }
-
-  static inline std::string Dir;
+  static void SetUpTestSuite() { build("memory_faults.hip", "faults"); }
 };
 
 TEST_F(CcMemoryFault, StaticSharedOverflowIsReportedOnce) {

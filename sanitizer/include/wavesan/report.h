@@ -105,6 +105,10 @@ unsigned reportCount(ReportKind Kind);
 void resetReports();
 
 namespace detail {
+/// While muted, report() and reportFatal() print and count nothing (the reference
+/// run of compare_wave_sizes at the other wave size). Process-wide.
+void setReportsMuted(bool Muted);
+
 /// Installs the fail_at_exit exit handler, once, when options() is first loaded (so
 /// that it runs late in exit(), after the destructors of the static objects made after
 /// it), unless fail_at_exit=0 or exitcode=0. The handler: if exit() was given status 0
