@@ -286,9 +286,11 @@ hipError_t launch(const LaunchRequest &R) {
     }
     return hipSuccess;
   };
-  if (wantsWaveSizeComparison(R))
-    return launchComparingWaveSizes(R, O.wave_size, RunAt);
-  return RunAt(O.wave_size, false);
+  const hipError_t E = wantsWaveSizeComparison(R)
+                           ? launchComparingWaveSizes(R, O.wave_size, RunAt)
+                           : RunAt(O.wave_size, false);
+  wavesan::detail::reportRepeats(); // "N more times at this site" for this launch's reports
+  return E;
 }
 
 } // namespace wavesan::emu::detail
