@@ -7,6 +7,9 @@
 //                     wave 64 the one wave adds 528: lanes 32-63 are lost.
 //   ./diff full       the ladder starts at warpSize / 2: 2080 at both wave sizes.
 //   ./diff float      ladder16 in float on x[i] = 0.5 * (i + 1): 1040 at wave 32, 264 at 64.
+//   ./diff bcast31    out[t] = __shfl(t, 31), "the last lane of the warp": at wave 32 lanes
+//                     0-31 get 31 and lanes 32-63 (the second wave) get 63; at wave 64 all
+//                     get 31: elements 32-63 differ (63 vs 31). Prints out[40].
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
@@ -36,6 +39,10 @@ __global__ void sum_from_16_float(const float *x, float *out) {
     atomicAdd(out, v);
 }
 
+__global__ void broadcast_31(int *out) {
+  out[threadIdx.x] = __shfl(static_cast<int>(threadIdx.x), 31);
+}
+
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "full";
   if (std::strcmp(mode, "float") == 0) {
@@ -51,6 +58,15 @@ int main(int argc, char **argv) {
     float r = 0;
     hipMemcpy(&r, out, sizeof r, hipMemcpyDeviceToHost);
     std::printf("out %g\n", r);
+    return 0;
+  }
+  if (std::strcmp(mode, "bcast31") == 0) {
+    int *out = nullptr;
+    hipMalloc(&out, 64 * sizeof(int));
+    hipLaunchKernelGGL(broadcast_31, dim3(1), dim3(64), 0, 0, out);
+    int r[64];
+    hipMemcpy(r, out, sizeof r, hipMemcpyDeviceToHost);
+    std::printf("out[40] %d\n", r[40]);
     return 0;
   }
   int h[64];

@@ -52,6 +52,18 @@ TEST_F(CcWaveDiff, FloatValuesArePrintedAsFloats) {
       << R.Err;
 }
 
+TEST_F(CcWaveDiff, BroadcastFromLane31ShowsTheFirstDifferingElements) {
+  CcResult R = run(std::string(Compare) + "./diff bcast31");
+  EXPECT_EQ(R.Status, 1) << R.Err;
+  EXPECT_EQ(R.Out, "out[40] 31\n") << R.Err;
+  EXPECT_NE(R.Err.find("argument 1 of 1 (int32_t *, the 256-byte hipMalloc buffer): 32 of 64 "
+                       "elements differ: [32] wave 32: 63, wave 64: 31; [33] wave 32: 63, wave "
+                       "64: 31; [34] wave 32: 63, wave 64: 31; [35] wave 32: 63, wave 64: 31; "
+                       "... (28 more)\n"),
+            std::string::npos)
+      << R.Err;
+}
+
 TEST_F(CcWaveDiff, FullWaveLadderIsNotReported) {
   CcResult R = run(std::string(Compare) + "./diff full");
   EXPECT_EQ(R.Status, 0) << R.Err;
