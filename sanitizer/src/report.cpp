@@ -135,9 +135,12 @@ std::string formatJson(ReportKind Kind, const ReportLocation &W, const std::stri
 std::string formatText(ReportKind Kind, const ReportLocation &W, const std::string &Details,
                        long Pid) {
   const KindInfo &K = info(Kind);
-  std::string T = fmt::format("=={}=={}: wavesan: {} in kernel {}\n", Pid,
+  // A finding in host code (an invalid hipFree) names no kernel, only the calling function.
+  const bool Host = (!W.Kernel || !*W.Kernel) && W.Function && *W.Function &&
+                    W.Scope == ReportScope::Launch;
+  std::string T = fmt::format("=={}=={}: wavesan: {} in {}{}\n", Pid,
                               K.Level == Severity::Error ? "ERROR" : "NOTE", K.Name,
-                              orUnknown(W.Kernel));
+                              Host ? "host code" : "kernel ", Host ? "" : orUnknown(W.Kernel));
   std::string_view D = Details;
   while (!D.empty()) {
     size_t End = D.find('\n');
@@ -186,9 +189,16 @@ void countErrorForExit(long Pid) {
 }
 
 /// The process-wide report state; every member is guarded by Mutex.
+/// One reported site: how often it was reached, and how many of those the
+/// output accounts for (printed, or announced by reportRepeats()).
+struct SiteCount {
+  unsigned Seen = 0;
+  unsigned Told = 0;
+};
+
 struct ReportState {
   std::mutex Mutex;
-  std::map<std::tuple<unsigned, std::string, unsigned, std::string>, unsigned> Sites;
+  std::map<std::tuple<unsigned, std::string, unsigned, std::string>, SiteCount> Sites;
   std::array<unsigned, NumKinds> PerKind{};
   unsigned Errors = 0;
   FILE *Log = nullptr; // null: not opened yet
@@ -350,7 +360,8 @@ const std::vector<ReportKind> &allReportKinds() {
 std::string summaryLine(ReportKind Kind, const ReportLocation &Where) {
   return fmt::format("SUMMARY: wavesan: {} {} in {}", info(Kind).Name, fileLine(Where),
                      Where.Kernel && *Where.Kernel ? plainKernelName(Where.Kernel)
-                                                   : std::string("<unknown>"));
+                     : Where.Function && *Where.Function ? plainFunctionName(Where.Function)
+                                                         : std::string("<unknown>"));
 }
 
 std::string formatReport(ReportKind Kind, const ReportLocation &Location,
@@ -362,8 +373,12 @@ std::string formatReport(ReportKind Kind, const ReportLocation &Location,
 }
 
 namespace {
+std::atomic<bool> Muted{false};
+
 void write(ReportKind Kind, const ReportLocation &Location, const std::string &Details,
            bool MayHalt) {
+  if (MayHalt && Muted.load(std::memory_order_relaxed)) // a kernel-fault still prints
+    return;
   const Options &Opts = options();
   std::string Names[2];
   const ReportLocation Where = plainNames(Location, Names);
@@ -371,11 +386,11 @@ void write(ReportKind Kind, const ReportLocation &Location, const std::string &D
     return;
   ReportState &S = state();
   std::lock_guard<std::mutex> Lock(S.Mutex);
-  unsigned &Seen = S.Sites[{static_cast<unsigned>(Kind), Where.File ? Where.File : "", Where.Line,
-                            Where.Kernel ? Where.Kernel : ""}];
-  if (Seen >= ReportsPerSite)
-    return;
-  ++Seen;
+  SiteCount &Site = S.Sites[{static_cast<unsigned>(Kind), Where.File ? Where.File : "",
+                             Where.Line, Where.Kernel ? Where.Kernel : ""}];
+  if (Site.Seen++ >= ReportsPerSite)
+    return; // counted: reportRepeats() says how often
+  Site.Told = Site.Seen;
   ++S.PerKind[static_cast<size_t>(Kind)];
   bool IsError = severity(Kind) == Severity::Error;
   long Pid = static_cast<long>(getpid());
@@ -411,6 +426,36 @@ void write(ReportKind Kind, const ReportLocation &Location, const std::string &D
   }
 }
 } // namespace
+
+void detail::setReportsMuted(bool M) { Muted.store(M, std::memory_order_relaxed); }
+
+void detail::reportRepeats() {
+  ReportState &S = state();
+  std::lock_guard<std::mutex> Lock(S.Mutex);
+  if (options().report_format != ReportFormat::Text)
+    return;
+  const long Pid = static_cast<long>(getpid());
+  FILE *Out = nullptr;
+  for (auto &[Key, Site] : S.Sites) {
+    if (Site.Seen <= Site.Told)
+      continue;
+    const auto &[Kind, File, Line, Kernel] = Key;
+    ReportLocation W;
+    W.File = File.c_str();
+    W.Line = Line;
+    const std::string Text =
+        fmt::format("=={}==wavesan: {} at {}{}: {} more {} at this site (reported once)\n", Pid,
+                    info(static_cast<ReportKind>(Kind)).Name, fileLine(W),
+                    Kernel.empty() ? std::string() : " in " + Kernel, Site.Seen - Site.Told,
+                    Site.Seen - Site.Told == 1 ? "time" : "times");
+    Site.Told = Site.Seen;
+    if (!Out)
+      Out = sink(S, Pid);
+    std::fwrite(Text.data(), 1, Text.size(), Out);
+  }
+  if (Out)
+    std::fflush(Out);
+}
 
 void report(ReportKind Kind, const ReportLocation &Location, const std::string &Details) {
   write(Kind, Location, Details, /*MayHalt=*/true);

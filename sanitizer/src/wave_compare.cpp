@@ -10,6 +10,8 @@
 #include "wavesan/options.h"
 #include "wavesan/report.h"
 
+#include "emu/wave_diff.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -19,6 +21,10 @@
 
 namespace wavesan {
 
+namespace detail {
+extern thread_local bool ExplicitWaveCompare; // launch_compare.cpp
+} // namespace detail
+
 namespace {
 
 std::vector<unsigned char> snapshot(const DeviceBuffer &B) {
@@ -26,17 +32,6 @@ std::vector<unsigned char> snapshot(const DeviceBuffer &B) {
   if (B.Bytes)
     std::memcpy(Bytes.data(), B.Ptr, B.Bytes);
   return Bytes;
-}
-
-/// Up to 4 bytes at \p Offset as hex, lowest address first ("00 00 a8 c1").
-std::string bytesAt(const std::vector<unsigned char> &V, size_t Offset) {
-  std::string Out;
-  for (size_t I = Offset; I < V.size() && I < Offset + 4; ++I) {
-    char Buf[4];
-    std::snprintf(Buf, sizeof Buf, "%02x", V[I]);
-    Out += (Out.empty() ? "" : " ") + std::string(Buf);
-  }
-  return Out;
 }
 
 } // namespace
@@ -48,6 +43,11 @@ bool compareWaveSizes(const char *What, const std::function<void()> &Launch,
   for (const DeviceBuffer &B : Buffers)
     Initial.push_back(snapshot(B));
 
+  struct Explicit { // launches inside are not compared again (compare_wave_sizes)
+    bool Saved = detail::ExplicitWaveCompare;
+    Explicit() { detail::ExplicitWaveCompare = true; }
+    ~Explicit() { detail::ExplicitWaveCompare = Saved; }
+  } Guard;
   setWaveSize(32);
   Launch();
   for (const DeviceBuffer &B : Buffers)
@@ -66,15 +66,10 @@ bool compareWaveSizes(const char *What, const std::function<void()> &Launch,
   Index = 0;
   for (const DeviceBuffer &B : Buffers) {
     const std::vector<unsigned char> At64 = snapshot(B);
-    const std::vector<unsigned char> &Low = At32[Index];
-    size_t Offset = 0;
-    while (Offset < At64.size() && At64[Offset] == Low[Offset])
-      ++Offset;
-    if (Offset < At64.size()) {
+    const std::optional<detail::BufferDiff> D =
+        detail::diffBuffers(At32[Index].data(), At64.data(), B.Bytes, B.Element, 0);
+    if (D) {
       Same = false;
-      size_t Differing = 0;
-      for (size_t I = Offset; I < At64.size(); ++I)
-        Differing += At64[I] != Low[I];
       ReportLocation W;
       W.File = Loc.file_name();
       W.Line = Loc.line();
@@ -84,13 +79,10 @@ bool compareWaveSizes(const char *What, const std::function<void()> &Launch,
       report(ReportKind::WaveSizeDivergence, W,
              std::string(What ? What : "the launch") + " gives different results at wave 32 " +
                  "and wave 64: buffer " + std::to_string(Index) + " (" +
-                 std::to_string(B.Bytes) + " bytes) differs in " + std::to_string(Differing) +
-                 " bytes, first at byte offset " + std::to_string(Offset) + " (bytes " +
-                 std::to_string(Offset & ~size_t(3)) + "-" +
-                 std::to_string(std::min(At64.size(), (Offset & ~size_t(3)) + 4) - 1) +
-                 ": wave 32 " + bytesAt(Low, Offset & ~size_t(3)) + ", wave 64 " +
-                 bytesAt(At64, Offset & ~size_t(3)) +
-                 "); a kernel right on 32-lane warps and wrong on 64-lane wavefronts is a "
+                 elementTypeName(B.Element.Type) + ", " + std::to_string(B.Bytes) +
+                 " bytes): " + std::to_string(D->Differing) + " of " +
+                 std::to_string(D->Elements) + " elements differ: " + D->Shown +
+                 "; a kernel right on 32-lane warps and wrong on 64-lane wavefronts is a "
                  "port bug");
     }
     ++Index;

@@ -251,4 +251,135 @@ std::vector<ExternShared> scanExternShared(const std::string &Src) {
   return Found;
 }
 
+std::vector<StaticShared> scanStaticShared(const std::string &Src) {
+  std::vector<StaticShared> Found;
+  const std::string Code = blankedCode(Src);
+  const size_t N = Code.size();
+  std::vector<bool> Scopes; // per open brace: function scope?
+  auto Word = [&](size_t K, std::string_view W) {
+    return Code.compare(K, W.size(), W) == 0 &&
+           (K + W.size() >= N || !isIdentChar(Code[K + W.size()])) &&
+           (K == 0 || !isIdentChar(Code[K - 1]));
+  };
+  auto IsSpace = [](char C) { return C == ' ' || C == '\t' || C == '\n' || C == '\r'; };
+  for (size_t I = 0; I < N; ++I) {
+    const char C = Code[I];
+    if (C == '{') {
+      size_t K = I;
+      while (K > 0 && IsSpace(Code[K - 1]))
+        --K;
+      const bool InFunction = !Scopes.empty() && Scopes.back();
+      Scopes.push_back(InFunction || (K > 0 && Code[K - 1] == ')'));
+      continue;
+    }
+    if (C == '}') {
+      if (!Scopes.empty())
+        Scopes.pop_back();
+      continue;
+    }
+    if (C != '_' || !Word(I, "__shared__") || Scopes.empty() || !Scopes.back())
+      continue;
+    // Not `extern __shared__` (dynamic shared memory, scanExternShared).
+    size_t P = I;
+    while (P > 0 && IsSpace(Code[P - 1]))
+      --P;
+    if (P >= 6 && Code.compare(P - 6, 6, "extern") == 0 && (P == 6 || !isIdentChar(Code[P - 7])))
+      continue;
+    const size_t Semi = Code.find(';', I);
+    if (Semi == std::string::npos)
+      continue;
+    // One declarator without initialiser: no `=`, `{`, `}`, `(` ... `)` outside attributes
+    // is tolerated, but no `,` outside brackets, parentheses or angle brackets.
+    const std::string_view Decl(Code.data() + I + 10, Semi - I - 10);
+    if (Decl.find_first_of("={}") != std::string_view::npos)
+      continue;
+    int Depth = 0;
+    bool Several = false;
+    for (char D : Decl) {
+      Depth += (D == '(' || D == '[' || D == '<') ? 1 : (D == ')' || D == ']' || D == '>') ? -1 : 0;
+      Several |= D == ',' && Depth == 0;
+    }
+    if (Several)
+      continue;
+    // The extents: `[...]` groups right before the `;`.
+    size_t E = Semi;
+    while (E > I && IsSpace(Code[E - 1]))
+      --E;
+    size_t ExtentsBegin = E;
+    while (ExtentsBegin > I && Code[ExtentsBegin - 1] == ']') {
+      int D = 0;
+      size_t K = ExtentsBegin;
+      while (K > I) {
+        --K;
+        D += Code[K] == ']' ? 1 : Code[K] == '[' ? -1 : 0;
+        if (D == 0)
+          break;
+      }
+      if (D != 0 || Code[K] != '[')
+        break;
+      ExtentsBegin = K;
+      while (ExtentsBegin > I && IsSpace(Code[ExtentsBegin - 1]) &&
+             Code[ExtentsBegin - 2] == ']')
+        --ExtentsBegin;
+    }
+    if (ExtentsBegin == E)
+      continue; // not an array
+    // An empty extent (`[]`) is not a complete type.
+    if (Code.find("[]", ExtentsBegin) < E)
+      continue;
+    size_t NameEnd = ExtentsBegin;
+    while (NameEnd > I && IsSpace(Code[NameEnd - 1]))
+      --NameEnd;
+    size_t NameBegin = NameEnd;
+    while (NameBegin > I && isIdentChar(Code[NameBegin - 1]))
+      --NameBegin;
+    if (NameBegin == NameEnd || isDigit(Code[NameBegin]))
+      continue;
+    // The element type: the text between __shared__ and the name, attributes dropped.
+    std::string Type;
+    for (size_t T = I + 10; T < NameBegin;) {
+      bool Attr = false;
+      for (std::string_view A : {"__align__", "alignas", "__attribute__", "__declspec"})
+        if (Word(T, A)) {
+          size_t Q = T + A.size();
+          while (Q < NameBegin && IsSpace(Code[Q]))
+            ++Q;
+          if (Q < NameBegin && Code[Q] == '(') {
+            int D = 0;
+            for (; Q < NameBegin; ++Q) {
+              D += Code[Q] == '(' ? 1 : Code[Q] == ')' ? -1 : 0;
+              if (D == 0)
+                break;
+            }
+            T = Q + 1;
+            Attr = true;
+          }
+          break;
+        }
+      if (Attr)
+        continue;
+      const char Ch = Code[T++];
+      Type += (Ch == '\n' || Ch == '\r' || Ch == '\t' || Ch == '\\') ? ' ' : Ch;
+    }
+    const size_t A = Type.find_first_not_of(' '), B = Type.find_last_not_of(' ');
+    if (A == std::string::npos)
+      continue;
+    // Storage-class words in front (static, volatile stays part of the type).
+    std::string Elem = Type.substr(A, B - A + 1);
+    if (Elem.rfind("static ", 0) == 0)
+      Elem = Elem.substr(7);
+    std::string Extents;
+    for (size_t K = ExtentsBegin; K < E; ++K)
+      Extents += IsSpace(Code[K]) || Code[K] == '\\' ? ' ' : Code[K];
+    StaticShared D;
+    D.Begin = I;
+    D.End = Semi + 1;
+    D.Name = Code.substr(NameBegin, NameEnd - NameBegin);
+    D.Type = Elem + Extents;
+    Found.push_back(D);
+    I = Semi;
+  }
+  return Found;
+}
+
 } // namespace wavesan_cc

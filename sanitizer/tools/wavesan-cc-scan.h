@@ -55,6 +55,21 @@ struct ExternShared {
 /// are dropped from the type: the emulator's dynamic shared memory is 16-byte aligned.
 std::vector<ExternShared> scanExternShared(const std::string &Src);
 
+/// One function-scope `__shared__ T name[N]...;` declaration found by scanStaticShared.
+struct StaticShared {
+  size_t Begin = 0, End = 0; ///< offsets of `__shared__` and one past the `;`
+  std::string Name;          ///< the array's name
+  std::string Type;          ///< its array type: `float[16][17]` (attributes dropped)
+};
+
+/// Finds function-scope `__shared__ <type> <name>[<extent>]...;` declarations outside
+/// comments and literals (function scope as for scanExternShared): one declarator, an
+/// array, no initialiser, not `extern`. wavesan-cc rewrites each into
+/// `WAVESAN_STATIC_SHARED(name, type[extent]...);`, whose bounds the emulator checks.
+/// Other `__shared__` declarations (scalars, several declarators, namespace scope) are
+/// not returned and stay thread_local.
+std::vector<StaticShared> scanStaticShared(const std::string &Src);
+
 } // namespace wavesan_cc
 
 #endif

@@ -475,8 +475,11 @@ int main(int Argc, char **Argv) {
       }
       Changed = true;
     }
-    std::string Copy;
-    size_t Done = 0;
+    struct Edit {
+      size_t Begin, End;
+      std::string With;
+    };
+    std::vector<Edit> Edits;
     for (const ExternShared &D : scanExternShared(Text)) {
       if (!D.FunctionScope) {
         Report(Path, Text, D.Line, D.Col, D.Begin - (D.Col - 1),
@@ -485,13 +488,26 @@ int main(int Argc, char **Argv) {
                    D.Type + ", " + D.Name + ") there");
         continue;
       }
-      Copy += Text.substr(Done, D.Begin - Done);
       if (D.Type.find(',') == std::string::npos) {
-        Copy += "HIP_DYNAMIC_SHARED(" + D.Type + ", " + D.Name + ");";
+        Edits.push_back({D.Begin, D.End, "HIP_DYNAMIC_SHARED(" + D.Type + ", " + D.Name + ");"});
       } else { // a template type with commas cannot be a macro argument
-        Copy += "using wavesan_cc_type_" + D.Name + " = " + D.Type + "; HIP_DYNAMIC_SHARED(" +
-                "wavesan_cc_type_" + D.Name + ", " + D.Name + ");";
+        Edits.push_back({D.Begin, D.End,
+                         "using wavesan_cc_type_" + D.Name + " = " + D.Type +
+                             "; HIP_DYNAMIC_SHARED(" + "wavesan_cc_type_" + D.Name + ", " +
+                             D.Name + ");"});
       }
+    }
+    // `__shared__ T name[N];` in a function: bounds-checked block copies (qualifiers.h).
+    for (const wavesan_cc::StaticShared &D : wavesan_cc::scanStaticShared(Text))
+      Edits.push_back({D.Begin, D.End, "WAVESAN_STATIC_SHARED(" + D.Name + ", " + D.Type + ");"});
+    std::sort(Edits.begin(), Edits.end(),
+              [](const Edit &A, const Edit &B) { return A.Begin < B.Begin; });
+    std::string Copy;
+    size_t Done = 0;
+    for (const Edit &D : Edits) {
+      if (D.Begin < Done)
+        continue;
+      Copy += Text.substr(Done, D.Begin - Done) + D.With;
       for (size_t P = D.Begin; P < D.End; ++P) // keep the line numbers
         if (Text[P] == '\n')
           Copy += '\n';

@@ -16,9 +16,9 @@
 // Expected:
 //   correct, wave 32 and 64: out[i] = x[i] + (lane == warpSize - 1 ? x[i] :
 //                            (i + 1 < n ? x[i + 1] : 0)); no report.
-//   buggy, wave 32 and 64: inactive-lane-read at the marked line (and wave-op-partial
-//                          there: the lanes past n exited); out as above (the missing
-//                          neighbour of element n - 1 reads as 0 here).
+//   buggy, wave 32 and 64: inactive-lane-read at the marked line (one report: the
+//                          lanes past n exited, which alone is no error); out as above
+//                          (the missing neighbour of element n - 1 reads as 0 here).
 #include "harness.h"
 
 __global__ void pair_sum(const float *x, float *out, int n, bool buggy) {

@@ -14,8 +14,8 @@
 // Expected:
 //   correct, wave 32 and 64: the sum of all x[i]; no report.
 //   buggy, wave 32: the same sum; no report (lanes 0-31 are the whole wave).
-//   buggy, wave 64: the same sum, and wave-op-partial is reported at the marked line
-//                   (reads of the missing lanes may be reported as inactive-lane-read too).
+//   buggy, wave 64: the same sum, and one wave-op-partial at the marked line, naming
+//                   the read of a missing lane (not also an inactive-lane-read).
 #include "harness.h"
 
 __global__ void block_sum_partial(const float *x, float *out, int n, bool buggy) {

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 // Two tests here provoke error reports on purpose and check them with reportCount(): the
@@ -109,6 +110,43 @@ TEST(EmuCompareWaveSizes, RestoresWaveSizeAndBuffers) {
   EXPECT_EQ(After, 64); // the buffers keep the wave-64 result
   EXPECT_EQ(static_cast<unsigned>(wavesan::options().wave_size), 32u); // restored
   wavesan::setWaveSize(64);
+  hipFree(D);
+}
+
+/// out[0] = 1 + 2^-20 at wave 32, 1 at wave 64: a last-bits difference, as from another
+/// summation order. out[1] = warpSize, a real difference.
+__global__ void roundingAndWidth(float *out) {
+  if (threadIdx.x == 0 && blockIdx.x == 0) {
+    out[0] = warpSize == 32 ? 1.0f + 0x1p-20f : 1.0f;
+    out[1] = static_cast<float>(static_cast<int>(warpSize));
+  }
+}
+
+TEST(EmuCompareWaveSizes, FloatsWithinToleranceAgreeAndValuesArePrinted) {
+  float *D = nullptr;
+  ASSERT_EQ(hipMalloc(&D, 2 * sizeof(float)), hipSuccess);
+  ASSERT_EQ(hipMemset(D, 0, 2 * sizeof(float)), hipSuccess);
+  wavesan::resetReports();
+  auto Launch = [&] { hipLaunchKernelGGL(roundingAndWidth, dim3(1), dim3(64), 0, 0, D); };
+  // Only out[0]: 2^-20 relative is within float's rtol of 1e-4.
+  EXPECT_TRUE(wavesan::compareWaveSizes("rounding", Launch, {{D, sizeof(float)}}));
+  EXPECT_EQ(wavesan::reportCount(), 0u);
+  // Both elements: out[1] differs, shown as float values with its index.
+  testing::internal::CaptureStderr();
+  EXPECT_FALSE(wavesan::compareWaveSizes("width", Launch, {{D, 2 * sizeof(float)}}));
+  const std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(Err.find("width gives different results at wave 32 and wave 64: buffer 0 (float, 8 "
+                     "bytes): 1 of 2 elements differ: [1] wave 32: 32, wave 64: 64;"),
+            std::string::npos)
+      << Err;
+  // A void * buffer is compared byte by byte: 32.0f = 0x42000000, 64.0f = 0x42800000
+  // (little endian: byte 6 of the buffer holds 0x00 vs 0x80).
+  testing::internal::CaptureStderr();
+  EXPECT_FALSE(wavesan::compareWaveSizes("bytes", Launch,
+                                         {{static_cast<void *>(D), 2 * sizeof(float)}}));
+  const std::string Bytes = testing::internal::GetCapturedStderr();
+  EXPECT_NE(Bytes.find("buffer 0 (bytes, 8 bytes): "), std::string::npos) << Bytes;
+  EXPECT_NE(Bytes.find("[6] wave 32: 00, wave 64: 80"), std::string::npos) << Bytes;
   hipFree(D);
 }
 

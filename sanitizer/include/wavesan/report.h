@@ -76,8 +76,9 @@ struct ReportLocation {
 
 /// Reports at most this many findings per (kind, file, line, kernel), like
 /// UBSan's once per source location: the same faulty operation reached by the
-/// other lanes and blocks of a launch adds nothing but noise. resetReports()
-/// starts the count again.
+/// other lanes and blocks of a launch adds nothing but noise; how often it was
+/// reached again is one line after the launch (detail::reportRepeats).
+/// resetReports() starts the count again.
 constexpr unsigned ReportsPerSite = 1;
 
 /// Thread-safe. Unless a suppression matches or the site was reported
@@ -105,6 +106,17 @@ unsigned reportCount(ReportKind Kind);
 void resetReports();
 
 namespace detail {
+/// While muted, report() and reportFatal() print and count nothing (the reference
+/// run of compare_wave_sizes at the other wave size). Process-wide.
+void setReportsMuted(bool Muted);
+
+/// For each site reached again since its report (ReportsPerSite), one line
+/// `==<pid>==wavesan: <kind> at <file:line> in <kernel>: N more times at this site
+/// (reported once)` (text format only; JSON keeps one object per report). The
+/// emulator calls it when a launch ends, so one root cause reached by many waves
+/// or blocks is one report and one count.
+void reportRepeats();
+
 /// Installs the fail_at_exit exit handler, once, when options() is first loaded (so
 /// that it runs late in exit(), after the destructors of the static objects made after
 /// it), unless fail_at_exit=0 or exitcode=0. The handler: if exit() was given status 0

@@ -23,6 +23,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "wavesan/element_type.h"
+
 #include <cstddef>
 #include <functional>
 #include <initializer_list>
@@ -31,18 +33,30 @@
 namespace wavesan {
 
 /// A device buffer (hipMalloc'd or host memory: the emulator shares one address
-/// space) of \p Bytes bytes at \p Ptr.
+/// space) of \p Bytes bytes at \p Ptr. Built from a typed pointer (`{d_out,
+/// n * sizeof(float)}` with `float *d_out`) it knows its element type, and the
+/// report shows differing elements as values of that type; from a `void *`, as
+/// bytes.
 struct DeviceBuffer {
   void *Ptr = nullptr;
   size_t Bytes = 0;
+  ElementInfo Element;
+
+  DeviceBuffer() = default;
+  template <class T>
+  DeviceBuffer(T *P, size_t B)
+      : Ptr(const_cast<void *>(static_cast<const void *>(P))), Bytes(B),
+        Element(elementInfoOf<T>()) {}
 };
 
 /// Runs \p Launch at wave 32, then restores every buffer of \p Buffers (list the
 /// kernel's outputs and any buffer it modifies in place) to the bytes it held on
 /// entry and runs \p Launch at wave 64. If any buffer's bytes differ between the
 /// two runs, reports `wave-size-divergence` at the caller's line, naming \p What
-/// (e.g. the kernel), the buffer's index in \p Buffers, the first differing byte
-/// offset and the 4 bytes there after each run. The wave size the process had
+/// (e.g. the kernel), the buffer's index in \p Buffers, how many elements differ
+/// and the first of them as values of the buffer's element type after each run
+/// (floating point compared within element_type.h's tolerance). Launches inside
+/// \p Launch are not compared again under compare_wave_sizes=1. The wave size the process had
 /// before the call (option wave_size or setWaveSize) is restored on return, and
 /// the buffers keep the wave-64 results (gfx942's). \returns true when the two
 /// runs agree. Call it from the host thread, not from a kernel.

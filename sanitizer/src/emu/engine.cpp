@@ -227,6 +227,7 @@ void Worker::runBlock(uint64_t Id) {
       }
   }
   setCurrent(nullptr);
+  checkStaticShared(*this); // writes past a __shared__ array of this block
   ++Stats.Blocks;
   Stats.Lanes += NextFresh;
   // Block-completion hook (setBlockObserver, control.h): once per block, only when set.
@@ -241,7 +242,10 @@ void Worker::runBlocks(LaunchState &Launch) {
   Current.GridDim = Launch.Req.Grid;
   Current.WaveSize = static_cast<int>(Launch.WaveSize);
   InlineFastPath = options().emu_inline_fast_path && !asanFibers();
-  if (Launch.Req.SharedBytes > Block.DynamicBytes) {
+  // Under AddressSanitizer the buffer has exactly the launch's size, so that one byte
+  // past it is a heap-buffer-overflow; otherwise the largest so far is kept.
+  if (Launch.Req.SharedBytes > Block.DynamicBytes ||
+      (asanFibers() && Launch.Req.SharedBytes != Block.DynamicBytes)) {
     Block.Dynamic.reset(new (std::align_val_t(64)) std::byte[Launch.Req.SharedBytes]);
     Block.DynamicBytes = Launch.Req.SharedBytes;
   }

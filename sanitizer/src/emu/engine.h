@@ -30,6 +30,7 @@
 
 #include <atomic>
 #include <cstring>
+#include <functional>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -216,6 +217,20 @@ void installFaultHandlers();
 /// Gives the calling (worker) thread an alternate signal stack, so that the fault
 /// handler runs even when a lane exhausted its fiber stack.
 void installAltStack();
+
+/// Checks the redzones of the WAVESAN_STATIC_SHARED arrays of worker \p W's
+/// thread after a block (static_shared.cpp): a changed byte is an
+/// `lds-out-of-bounds` report for the block \p W ran last.
+void checkStaticShared(const Worker &W);
+
+/// Whether \p R is to run at both wave sizes (compare_wave_sizes=1, not inside
+/// wavesan::compareWaveSizes, a pointer argument into a hipMalloc'd buffer).
+bool wantsWaveSizeComparison(const LaunchRequest &R);
+/// Runs \p R at the other wave size (Run(other, true)), then at \p WaveSize
+/// (Run(WaveSize, false)) from the same buffer contents, and reports the
+/// differences (launch_compare.cpp). \returns the second run's result.
+hipError_t launchComparingWaveSizes(const LaunchRequest &R, unsigned WaveSize,
+                                    const std::function<hipError_t(unsigned, bool)> &Run);
 
 /// Lanes as "0-31, 40, 42-47" (linear ids).
 std::string formatLaneSet(const std::vector<unsigned> &Ids);

@@ -4,6 +4,7 @@
 /// Memory, copies, streams, events, device properties and errors (host_api.h).
 ///
 //===----------------------------------------------------------------------===//
+#include "allocations.h"
 #include "engine.h"
 
 #include <chrono>
@@ -31,7 +32,9 @@ namespace {
 /// hipMalloc's alignment guarantee (HIP: at least 256 bytes).
 constexpr size_t DeviceAlignment = 256;
 
-hipError_t allocate(void **Ptr, size_t Bytes) {
+using wavesan::emu::detail::AllocKind;
+
+hipError_t allocate(void **Ptr, size_t Bytes, AllocKind Kind) {
   if (!Ptr)
     return setLastError(hipErrorInvalidValue);
   if (Bytes == 0) {
@@ -45,6 +48,7 @@ hipError_t allocate(void **Ptr, size_t Bytes) {
   if (posix_memalign(&P, DeviceAlignment, Bytes) != 0)
     return setLastError(hipErrorOutOfMemory);
   *Ptr = P;
+  wavesan::emu::detail::recordAllocation(P, Bytes, Kind);
   return hipSuccess;
 }
 } // namespace
@@ -153,14 +157,24 @@ hipError_t hipDeviceSynchronize() {
 }
 hipError_t hipDeviceReset() { return hipSuccess; }
 
-hipError_t hipMalloc(void **Ptr, size_t Bytes) { return allocate(Ptr, Bytes); }
-hipError_t hipMallocManaged(void **Ptr, size_t Bytes, unsigned) { return allocate(Ptr, Bytes); }
-hipError_t hipHostMalloc(void **Ptr, size_t Bytes, unsigned) { return allocate(Ptr, Bytes); }
-hipError_t hipFree(void *Ptr) {
-  std::free(Ptr);
-  return hipSuccess;
+hipError_t hipMalloc(void **Ptr, size_t Bytes) { return allocate(Ptr, Bytes, AllocKind::Device); }
+hipError_t hipMallocManaged(void **Ptr, size_t Bytes, unsigned) {
+  return allocate(Ptr, Bytes, AllocKind::Managed);
 }
-hipError_t hipHostFree(void *Ptr) { return hipFree(Ptr); }
+hipError_t hipHostMalloc(void **Ptr, size_t Bytes, unsigned) {
+  return allocate(Ptr, Bytes, AllocKind::HostPinned);
+}
+// A double or foreign free is a report and hipErrorInvalidValue (allocations.h).
+hipError_t hipFree(void *Ptr) {
+  return wavesan::emu::detail::freeChecked(Ptr, "hipFree", __builtin_return_address(0))
+             ? hipSuccess
+             : setLastError(hipErrorInvalidValue);
+}
+hipError_t hipHostFree(void *Ptr) {
+  return wavesan::emu::detail::freeChecked(Ptr, "hipHostFree", __builtin_return_address(0))
+             ? hipSuccess
+             : setLastError(hipErrorInvalidValue);
+}
 
 hipError_t hipMemcpy(void *Dst, const void *Src, size_t Bytes, hipMemcpyKind Kind) {
   if (Kind < hipMemcpyHostToHost || Kind > hipMemcpyDefault)

@@ -254,31 +254,43 @@ hipError_t launch(const LaunchRequest &R) {
   }
 
   std::lock_guard<std::mutex> Guard(LaunchMutex);
-  LaunchState L;
-  L.Req = R;
-  L.WaveSize = O.wave_size;
-  L.BlockThreads = static_cast<unsigned>(Threads);
-  L.NumBlocks = Blocks;
-  L.Observer = Observer;
-  L.ObserverUser = ObserverUser;
-  unsigned Workers = WorkersOverride ? WorkersOverride.load() : O.workers;
-  if (!Workers)
-    Workers = std::max(1u, std::thread::hardware_concurrency());
-  const double Timeout = TimeoutOverride >= 0 ? TimeoutOverride.load() : O.kernel_timeout_s;
-  Workers = static_cast<unsigned>(std::min<uint64_t>(Workers, Blocks));
-  LaunchStats S;
-  bool Finished = pool().run(L, Workers, Timeout, S);
-  S.Workers = Workers;
-  S.WaveSize = L.WaveSize;
-  LastStats = S;
-  if (Workers == 0)
-    return fail(hipErrorOutOfMemory); // no worker thread could be started (said on stderr)
-  if (!Finished || L.Failed) {
-    const hipError_t E = Finished ? hipErrorLaunchFailure : hipErrorLaunchTimeOut;
-    PendingExecutionError = E;
-    return fail(E);
-  }
-  return hipSuccess;
+  // One run at WaveSize. The reference run of compare_wave_sizes (Reference) has no
+  // block observer and leaves the last error, the pending execution error and the
+  // statistics alone.
+  auto RunAt = [&](unsigned WaveSize, bool Reference) -> hipError_t {
+    LaunchState L;
+    L.Req = R;
+    L.WaveSize = WaveSize;
+    L.BlockThreads = static_cast<unsigned>(Threads);
+    L.NumBlocks = Blocks;
+    L.Observer = Reference ? nullptr : Observer;
+    L.ObserverUser = ObserverUser;
+    unsigned Workers = WorkersOverride ? WorkersOverride.load() : O.workers;
+    if (!Workers)
+      Workers = std::max(1u, std::thread::hardware_concurrency());
+    const double Timeout = TimeoutOverride >= 0 ? TimeoutOverride.load() : O.kernel_timeout_s;
+    Workers = static_cast<unsigned>(std::min<uint64_t>(Workers, Blocks));
+    LaunchStats S;
+    bool Finished = pool().run(L, Workers, Timeout, S);
+    S.Workers = Workers;
+    S.WaveSize = L.WaveSize;
+    if (Workers == 0) // no worker thread could be started (said on stderr)
+      return Reference ? hipErrorOutOfMemory : fail(hipErrorOutOfMemory);
+    if (Reference)
+      return Finished && !L.Failed ? hipSuccess : hipErrorLaunchFailure;
+    LastStats = S;
+    if (!Finished || L.Failed) {
+      const hipError_t E = Finished ? hipErrorLaunchFailure : hipErrorLaunchTimeOut;
+      PendingExecutionError = E;
+      return fail(E);
+    }
+    return hipSuccess;
+  };
+  const hipError_t E = wantsWaveSizeComparison(R)
+                           ? launchComparingWaveSizes(R, O.wave_size, RunAt)
+                           : RunAt(O.wave_size, false);
+  wavesan::detail::reportRepeats(); // "N more times at this site" for this launch's reports
+  return E;
 }
 
 } // namespace wavesan::emu::detail

@@ -199,23 +199,31 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
                " while lanes " + laneList(Missing) +
                " of the wave ran a wave operation at " + site(HeldFile, HeldLine) +
                " without them: the two groups never meet");
-  } else if (!Elsewhere && (Exited | AtBarrier)) {
-    const uint64_t Absent = (Exited | AtBarrier) & (C0.HasMask ? C0.Mask : ~0ull);
+  } else if (!Elsewhere && (Exited | AtBarrier) && C0.HasMask) {
+    // A sub-wave vote or shuffle is defined on hardware (inactive lanes are left out of
+    // the EXEC mask): a *_sync mask naming lanes that are not there is wrong, and a
+    // shuffle that reads an inactive lane (decided with the reads below).
+    const uint64_t Absent = (Exited | AtBarrier) & C0.Mask;
     if (Absent)
       report(ReportKind::WaveOpPartial, groupWhere(ReportScope::Wave),
-             std::string(C0.Name) + " reached by " + std::to_string(std::popcount(Active)) +
-                 " of " + std::to_string(N) + " lanes (active " + laneList(Active) + ")" +
+             std::string(C0.Name) + " mask " + hex(C0.Mask) + " names lanes " +
+                 laneList(Absent) + " that do not take part: reached by " +
+                 std::to_string(std::popcount(Active)) + " of " + std::to_string(N) +
+                 " lanes (active " + laneList(Active) + ")" +
                  (Exited ? "; lanes " + laneList(Exited) + " exited" : std::string()) +
                  (AtBarrier ? "; lanes " + laneList(AtBarrier) + " wait at __syncthreads"
                             : std::string()) +
-                 "; the missing lanes are inactive (EXEC mask)" +
                  (N == 64 && Active == 0xFFFFFFFFull
                       ? std::string("; exactly lanes 0-31: the pattern of a lane range "
                                     "computed with 32")
-                      : std::string("; not the 32-lane pattern: a guard such as "
-                                    "`if (i < n)` around the operation leaves tail lanes out "
-                                    "(call it from every lane, with a neutral value)")));
+                      : std::string("; pass the mask of the lanes that reach the call "
+                                    "(__activemask(), or the ballot of the guard)")));
   }
+  // A shuffle reached by exactly lanes 0-31 of a 64-lane wave while the others exited or
+  // wait at a barrier: a read of lanes 32-63 is the 32-lane pattern, reported once as
+  // wave-op-partial (the read named), not also as inactive-lane-read.
+  const bool HalfWaveShuffle = isShuffle(C0.Kind) && !Elsewhere && N == 64 &&
+                               Active == 0xFFFFFFFFull && ((Exited | AtBarrier) >> 32) != 0;
 
   if (C0.HasMask) {
     const uint64_t Uncovered = Active & ~C0.Mask;
@@ -317,11 +325,23 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
         std::string Why = Src >= N ? "it does not exist (the block ends at lane " +
                                          std::to_string(N - 1) + " of this wave)"
                                    : stateWords(Base[Src].State);
-        report(ReportKind::InactiveLaneRead,
-               where(&Ln, Loc.file_name(), Loc.line(), Loc.function_name(), ReportScope::Lane),
-               std::string(Ln.Op->Name) + " in lane " + std::to_string(I) + " reads lane " +
-                   std::to_string(Src) + ", which is inactive: " + Why +
-                   "; its value is undefined on hardware (the emulator returns 0)");
+        const std::string Read = std::string(Ln.Op->Name) + " in lane " + std::to_string(I) +
+                                 " reads lane " + std::to_string(Src) + ", which is inactive: " +
+                                 Why + "; its value is undefined on hardware (the emulator "
+                                       "returns 0)";
+        if (HalfWaveShuffle)
+          report(ReportKind::WaveOpPartial, groupWhere(ReportScope::Wave),
+                 std::string(C0.Name) + " reached by 32 of 64 lanes (active 0-31)" +
+                     (Exited ? "; lanes " + laneList(Exited) + " exited" : std::string()) +
+                     (AtBarrier ? "; lanes " + laneList(AtBarrier) + " wait at __syncthreads"
+                                : std::string()) +
+                     "; " + Read +
+                     "; exactly lanes 0-31: the pattern of a lane range computed with 32 "
+                     "(with width 32 the shuffle would stay within lanes 0-31)");
+        else
+          report(ReportKind::InactiveLaneRead,
+                 where(&Ln, Loc.file_name(), Loc.line(), Loc.function_name(), ReportScope::Lane),
+                 Read);
       }
     }
     }

@@ -22,11 +22,20 @@
 /// hipErrorInvalidConfiguration. A deadlocked or stopped block makes the launch
 /// return hipErrorLaunchFailure, a timed-out launch hipErrorLaunchTimeOut.
 ///
+/// With WAVESAN_OPTIONS=compare_wave_sizes=1 each launch runs twice, at the
+/// other wave size first (reports muted) and then at wave_size, from the same
+/// contents of every live hipMalloc'd buffer, and the buffers the kernel's
+/// pointer arguments point into are compared element by element as the
+/// pointee type: a difference is a `wave-size-divergence` report
+/// (launch_compare.cpp; the tolerance: wavesan/element_type.h).
+///
 //===----------------------------------------------------------------------===//
 #pragma once
 #ifndef WAVESAN_EMU_INSIDE_HIP_RUNTIME
 #error "include <hip/hip_runtime.h>, not wavesan/emu/launch.h"
 #endif
+
+#include "wavesan/element_type.h"
 
 #include <cstddef>
 #include <source_location>
@@ -36,7 +45,31 @@
 
 namespace wavesan::emu::detail {
 
+/// One kernel argument as compare_wave_sizes sees it: the pointer it holds (null
+/// for a non-pointer argument) and the pointee's element type.
+struct ArgInfo {
+  const void *Pointer = nullptr;
+  ::wavesan::ElementInfo Element;
+};
+
+template <class T> ArgInfo argInfo(const T &Value) {
+  if constexpr (std::is_pointer_v<T> && !std::is_function_v<std::remove_pointer_t<T>>)
+    return {static_cast<const void *>(Value),
+            ::wavesan::elementInfoOf<std::remove_pointer_t<T>>()};
+  else
+    return {};
+}
+
+/// The ArgInfo of each element of \p Values (a launch's argument tuple) into \p Out.
+template <class Tuple> void argInfos(const Tuple &Values, ArgInfo *Out) {
+  std::apply([&](const auto &...V) {
+    unsigned I = 0;
+    ((Out[I++] = argInfo(V)), ...);
+  }, Values);
+}
+
 /// A type-erased launch: Invoke(Closure) runs the kernel body for the current lane.
+/// Args: NumArgs kernel arguments' pointers and element types (compare_wave_sizes).
 struct LaunchRequest {
   const char *KernelName;
   std::source_location Loc;
@@ -44,6 +77,8 @@ struct LaunchRequest {
   const void *Closure;
   dim3 Grid, Block;
   size_t SharedBytes;
+  const ArgInfo *Args = nullptr;
+  unsigned NumArgs = 0;
 };
 
 hipError_t launch(const LaunchRequest &Request);
@@ -77,12 +112,14 @@ hipError_t launchKernelGGL(const char *Expression, bool IsFunctionName,
                               static_cast<std::decay_t<Params>>(std::forward<Args>(Arguments))...)};
   const char *Name =
       launchKernelName(Expression, IsFunctionName, reinterpret_cast<void (*)()>(Kernel));
+  ArgInfo Infos[sizeof...(Params) + 1];
+  argInfos(C.Values, Infos);
   LaunchRequest R{Name, Loc,
                   [](const void *P) {
                     const auto &Cl = *static_cast<const Closure *>(P);
                     std::apply([&](const auto &...V) { Cl.Kernel(V...); }, Cl.Values);
                   },
-                  &C, Grid, Block, SharedBytes};
+                  &C, Grid, Block, SharedBytes, Infos, sizeof...(Params)};
   return launch(R);
 }
 
@@ -106,12 +143,14 @@ struct ChevronLaunch {
       std::tuple<std::decay_t<Args>...> Values;
     };
     const Closure C{Call, std::tuple<std::decay_t<Args>...>(std::forward<Args>(Arguments)...)};
+    ArgInfo Infos[sizeof...(Args) + 1];
+    argInfos(C.Values, Infos);
     LaunchRequest R{launchKernelName(Expression, true, nullptr), Loc,
                     [](const void *P) {
                       const auto &Cl = *static_cast<const Closure *>(P);
                       std::apply([&](const auto &...V) { Cl.Call(V...); }, Cl.Values);
                     },
-                    &C, Grid, Block, SharedBytes};
+                    &C, Grid, Block, SharedBytes, Infos, sizeof...(Args)};
     (void)launch(R);
   }
 };

@@ -12,6 +12,18 @@
 /// content at block start is undefined (here: whatever the worker's previous
 /// block left). `__shared__` variables cannot have initialisers (as in HIP).
 ///
+/// Bounds: an index past a `thread_local` array lands in the worker thread's
+/// other thread-local data (the emulator's own, or the thread control block),
+/// and AddressSanitizer does not check thread-local variables. So wavesan-cc
+/// rewrites each function-scope `__shared__ T Name[N]...;` (one declarator, an
+/// array) into `WAVESAN_STATIC_SHARED(Name, T[N]...);`: `Name` is then a
+/// reference to the block's own copy of the array in a heap block of exactly
+/// its size, one per worker (staticShared). Under AddressSanitizer an access
+/// one past it is a heap-buffer-overflow at the faulting line; without it, a
+/// write into the 256 bytes either side of it is an `lds-out-of-bounds` report
+/// when the block ends (reads are not seen). Code compiled without wavesan-cc
+/// can use the macro itself.
+///
 /// Dynamic shared memory: `HIP_DYNAMIC_SHARED(float, Buf)` at function scope
 /// declares `float *const Buf` pointing at the block's dynamic LDS (the launch's
 /// `shmem` bytes, 16-byte aligned). `extern __shared__ float Buf[];` compiles
@@ -25,6 +37,8 @@
 #error "include <hip/hip_runtime.h>, not wavesan/emu/qualifiers.h"
 #endif
 
+#include <cstddef>
+
 #define __global__
 #define __device__
 #define __host__
@@ -36,7 +50,32 @@
 
 namespace wavesan::emu::detail {
 void *dynamicShared() noexcept;
+
+/// One WAVESAN_STATIC_SHARED declaration: the variable's name, where it is
+/// declared, its size and alignment in bytes.
+struct StaticSharedSite {
+  const char *Name;
+  const char *File;
+  unsigned Line;
+  size_t Bytes;
+  size_t Align;
+};
+/// The running block's copy of \p Site's variable (the same address for every
+/// lane of the block; content undefined at block start, as LDS). Outside a
+/// kernel: a message naming the variable, abort.
+void *staticShared(const StaticSharedSite &Site);
 } // namespace wavesan::emu::detail
+
+/// A function-scope `__shared__` array with checked bounds: declares `Name`, a
+/// reference to the block's copy of a `Type` (an array type, e.g. `float[16][17]`).
+/// wavesan-cc writes it for `__shared__ float Name[16][17];`.
+#define WAVESAN_STATIC_SHARED(Name, ...)                                                 \
+  using wavesan_shared_type_##Name = __VA_ARGS__;                                          \
+  static constexpr ::wavesan::emu::detail::StaticSharedSite wavesan_shared_site_##Name{   \
+      #Name, __FILE__, __LINE__, sizeof(wavesan_shared_type_##Name),                       \
+      alignof(wavesan_shared_type_##Name)};                                                \
+  wavesan_shared_type_##Name &Name = *static_cast<wavesan_shared_type_##Name *>(           \
+      ::wavesan::emu::detail::staticShared(wavesan_shared_site_##Name))
 
 /// Declares `Type *const Name`, the block's dynamic shared memory (HIP's
 /// HIP_DYNAMIC_SHARED; function scope only).
