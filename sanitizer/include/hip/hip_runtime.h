@@ -40,6 +40,7 @@
 #include "wavesan/emu/device_query.h"
 #include "wavesan/emu/memory_extra.h"
 #include "wavesan/emu/launch.h"
+#include "wavesan/emu/grid_sync.h"
 #include "wavesan/emu/control.h"
 #undef WAVESAN_EMU_INSIDE_HIP_RUNTIME
 #include "wavesan/wave_compare.h" // wavesan::compareWaveSizes
