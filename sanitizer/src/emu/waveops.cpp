@@ -228,7 +228,7 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
                " while lanes " + laneList(Missing) +
                " of the wave ran a wave operation at " + site(HeldFile, HeldLine) +
                " without them: the two groups never meet");
-  } else if (!Elsewhere && (Exited | AtBarrier)) {
+  } else if (!Elsewhere && (Exited | AtBarrier) && !C0.PartialOk) {
     const uint64_t Absent = (Exited | AtBarrier) & (C0.HasMask ? C0.Mask : ~0ull);
     if (Absent)
       report(ReportKind::WaveOpPartial, groupWhere(ReportScope::Wave),

@@ -39,6 +39,13 @@ void gridSync(const std::source_location &Loc);
 inline void waveBarrier(const char *Name, const std::source_location &Loc) {
   (void)vote(WaveOpKind::SyncWarp, Name, true, ~0ull, 1, Loc);
 }
+/// A wave operation of a coalesced group (PartialOk: the group is the lanes that
+/// reach it).
+inline uint64_t coalescedOp(WaveOpKind Kind, const char *Name, int Arg, uint64_t Value,
+                            const std::source_location &Loc) {
+  WaveOpCall C{Kind, false, Current.WaveSize, Arg, 0, Value, Name, Loc, true};
+  return waveOp(C);
+}
 inline unsigned blockRank() {
   return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 }
@@ -189,16 +196,24 @@ public:
                      std::popcount(Active & ((1ull << __lane_id()) - 1))),
         Active(Active) {}
   void sync(std::source_location Loc = std::source_location::current()) const {
-    ::wavesan::emu::detail::waveBarrier("coalesced_group::sync", Loc);
+    using namespace ::wavesan::emu::detail;
+    (void)coalescedOp(WaveOpKind::SyncWarp, "coalesced_group::sync", 0, 1, Loc);
   }
   /// The value of \p Var in the group's thread of rank \p SrcRank.
-  template <class T> T shfl(T Var, int SrcRank, std::source_location Loc = std::source_location::current()) const {
-    return ::__shfl(Var, laneOfRank(static_cast<unsigned>(SrcRank) % size()), warpSize, Loc);
+  template <::wavesan::emu::detail::Shufflable T>
+  T shfl(T Var, int SrcRank, std::source_location Loc = std::source_location::current()) const {
+    using namespace ::wavesan::emu::detail;
+    return fromBits<T>(coalescedOp(WaveOpKind::Shfl, "coalesced_group::shfl",
+                                   laneOfRank(static_cast<unsigned>(SrcRank) % size()),
+                                   toBits(Var), Loc));
   }
   /// Bit r set when the group's thread of rank r has a non-zero \p Predicate.
   unsigned long long ballot(int Predicate,
                             std::source_location Loc = std::source_location::current()) const {
-    uint64_t Bits = ::__ballot(Predicate, Loc).bits(), R = 0;
+    using namespace ::wavesan::emu::detail;
+    uint64_t Bits = coalescedOp(WaveOpKind::Ballot, "coalesced_group::ballot", 0,
+                                Predicate != 0, Loc),
+             R = 0;
     unsigned Out = 0;
     for (uint64_t M = Active; M; M &= M - 1, ++Out)
       if (Bits & (M & -M))
@@ -222,7 +237,8 @@ private:
   uint64_t Active;
 };
 inline coalesced_group coalesced_threads(std::source_location Loc = std::source_location::current()) {
-  return coalesced_group(::__activemask(Loc).bits());
+  using namespace ::wavesan::emu::detail;
+  return coalesced_group(coalescedOp(WaveOpKind::ActiveMask, "coalesced_threads", 0, 1, Loc));
 }
 
 /// Free-function forms.
