@@ -26,14 +26,21 @@
 
 #define WAVESAN_EMU_INSIDE_HIP_RUNTIME 1
 #include "wavesan/emu/qualifiers.h"
+#include "wavesan/emu/vector_types.h"
 #include "wavesan/emu/coordinates.h"
 #include "wavesan/emu/lane_mask.h"
 #include "wavesan/emu/wave_ops.h"
+#include "wavesan/emu/half.h"
+#include "wavesan/emu/half_math.h"
 #include "wavesan/emu/sync.h"
 #include "wavesan/emu/atomics.h"
 #include "wavesan/emu/bit_ops.h"
+#include "wavesan/emu/device_math.h"
 #include "wavesan/emu/host_api.h"
+#include "wavesan/emu/device_query.h"
+#include "wavesan/emu/memory_extra.h"
 #include "wavesan/emu/launch.h"
+#include "wavesan/emu/grid_sync.h"
 #include "wavesan/emu/control.h"
 #undef WAVESAN_EMU_INSIDE_HIP_RUNTIME
 #include "wavesan/wave_compare.h" // wavesan::compareWaveSizes

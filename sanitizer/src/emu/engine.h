@@ -19,7 +19,10 @@
 #include "wavesan/emu/sync.h"
 #include "wavesan/emu/atomics.h"
 #include "wavesan/emu/host_api.h"
+#include "wavesan/emu/device_query.h"
+#include "wavesan/emu/memory_extra.h"
 #include "wavesan/emu/launch.h"
+#include "wavesan/emu/grid_sync.h"
 #include "wavesan/emu/control.h"
 #undef WAVESAN_EMU_INSIDE_HIP_RUNTIME
 

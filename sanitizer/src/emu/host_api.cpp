@@ -17,12 +17,14 @@ struct ihipStream_t {
 struct ihipEvent_t {
   std::chrono::steady_clock::time_point Time;
   bool Recorded = false;
+  bool TimingDisabled = false; ///< created with hipEventDisableTiming
 };
 
 namespace wavesan::emu::detail {
 hipError_t setLastError(hipError_t E);
 hipError_t takeLastError(bool Reset);
 hipError_t takeExecutionError();
+void fillMoreProperties(hipDeviceProp_t &P); // device_query.cpp
 } // namespace wavesan::emu::detail
 
 using wavesan::emu::detail::setLastError;
@@ -73,6 +75,13 @@ const char *hipGetErrorName(hipError_t E) {
   case hipErrorLaunchTimeOut: return "hipErrorLaunchTimeOut";
   case hipErrorLaunchFailure: return "hipErrorLaunchFailure";
   case hipErrorUnknown: return "hipErrorUnknown";
+  case hipErrorInvalidPitchValue: return "hipErrorInvalidPitchValue";
+  case hipErrorInvalidSymbol: return "hipErrorInvalidSymbol";
+  case hipErrorNotFound: return "hipErrorNotFound";
+  case hipErrorPeerAccessAlreadyEnabled: return "hipErrorPeerAccessAlreadyEnabled";
+  case hipErrorPeerAccessNotEnabled: return "hipErrorPeerAccessNotEnabled";
+  case hipErrorCooperativeLaunchTooLarge: return "hipErrorCooperativeLaunchTooLarge";
+  case hipErrorNotSupported: return "hipErrorNotSupported";
   }
   return "hipErrorUnknown";
 }
@@ -94,6 +103,13 @@ const char *hipGetErrorString(hipError_t E) {
   case hipErrorLaunchTimeOut: return "the launch timed out and was terminated";
   case hipErrorLaunchFailure: return "unspecified launch failure";
   case hipErrorUnknown: return "unknown error";
+  case hipErrorInvalidPitchValue: return "invalid pitch argument";
+  case hipErrorInvalidSymbol: return "invalid device symbol";
+  case hipErrorNotFound: return "named symbol not found";
+  case hipErrorPeerAccessAlreadyEnabled: return "peer access is already enabled";
+  case hipErrorPeerAccessNotEnabled: return "peer access has not been enabled";
+  case hipErrorCooperativeLaunchTooLarge: return "too many blocks in cooperative launch";
+  case hipErrorNotSupported: return "operation not supported";
   }
   return "unknown error";
 }
@@ -147,6 +163,7 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *P, int Device) {
   P->canMapHostMemory = 1;
   P->cooperativeLaunch = 1;
   P->managedMemory = 1;
+  wavesan::emu::detail::fillMoreProperties(*P);
   return hipSuccess;
 }
 
@@ -220,6 +237,17 @@ hipError_t hipEventCreate(hipEvent_t *E) {
   *E = new ihipEvent_t;
   return hipSuccess;
 }
+hipError_t hipEventCreateWithFlags(hipEvent_t *E, unsigned Flags) {
+  constexpr unsigned Known = hipEventBlockingSync | hipEventDisableTiming | hipEventInterprocess;
+  if (!E || (Flags & ~Known))
+    return setLastError(hipErrorInvalidValue);
+  *E = new ihipEvent_t;
+  (*E)->TimingDisabled = (Flags & hipEventDisableTiming) != 0;
+  return hipSuccess;
+}
+hipError_t hipEventQuery(hipEvent_t E) {
+  return E ? hipSuccess : setLastError(hipErrorInvalidHandle);
+}
 hipError_t hipEventDestroy(hipEvent_t E) {
   delete E;
   return hipSuccess;
@@ -238,6 +266,8 @@ hipError_t hipEventSynchronize(hipEvent_t E) {
 hipError_t hipEventElapsedTime(float *Ms, hipEvent_t Start, hipEvent_t Stop) {
   if (!Ms || !Start || !Stop)
     return setLastError(hipErrorInvalidValue);
+  if (Start->TimingDisabled || Stop->TimingDisabled)
+    return setLastError(hipErrorInvalidHandle);
   if (!Start->Recorded || !Stop->Recorded)
     return setLastError(hipErrorNotReady);
   *Ms = std::chrono::duration<float, std::milli>(Stop->Time - Start->Time).count();

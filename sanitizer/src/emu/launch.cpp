@@ -190,6 +190,9 @@ hipError_t fail(hipError_t E) {
 
 } // namespace
 
+/// Set by a cooperative launch (grid_sync.cpp): one worker per block.
+std::atomic<unsigned> CooperativeWorkers{0};
+
 hipError_t setLastError(hipError_t E) {
   if (E != hipSuccess)
     LastError = E;
@@ -269,6 +272,8 @@ hipError_t launch(const LaunchRequest &R) {
     if (!Workers)
       Workers = std::max(1u, std::thread::hardware_concurrency());
     const double Timeout = TimeoutOverride >= 0 ? TimeoutOverride.load() : O.kernel_timeout_s;
+    if (unsigned C = CooperativeWorkers.load())
+      Workers = C;
     Workers = static_cast<unsigned>(std::min<uint64_t>(Workers, Blocks));
     LaunchStats S;
     bool Finished = pool().run(L, Workers, Timeout, S);

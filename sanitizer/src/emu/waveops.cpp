@@ -199,7 +199,8 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
                " while lanes " + laneList(Missing) +
                " of the wave ran a wave operation at " + site(HeldFile, HeldLine) +
                " without them: the two groups never meet");
-  } else if (!Elsewhere && (Exited | AtBarrier) && C0.HasMask) {
+  } else if (!Elsewhere && (Exited | AtBarrier) && C0.HasMask && !C0.PartialOk) {
+    // Coalesced-group operations (PartialOk) expect their missing lanes.
     // A sub-wave vote or shuffle is defined on hardware (inactive lanes are left out of
     // the EXEC mask): a *_sync mask naming lanes that are not there is wrong, and a
     // shuffle that reads an inactive lane (decided with the reads below).

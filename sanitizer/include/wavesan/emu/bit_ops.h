@@ -25,6 +25,13 @@ inline int __ffs(unsigned X) { return X ? std::countr_zero(X) + 1 : 0; }
 inline int __ffs(int X) { return __ffs(static_cast<unsigned>(X)); }
 inline int __ffsll(unsigned long long X) { return X ? std::countr_zero(X) + 1 : 0; }
 inline int __ffsll(long long X) { return __ffsll(static_cast<unsigned long long>(X)); }
+inline int __ffsll(unsigned long X) { return __ffsll(static_cast<unsigned long long>(X)); }
+inline int __ffsll(long X) { return __ffsll(static_cast<unsigned long long>(X)); }
+inline int __popcll(unsigned long X) { return std::popcount(X); }
+inline int __clzll(unsigned long long X) { return std::countl_zero(X); }
+inline int __clzll(unsigned long X) { return std::countl_zero(X); }
+inline int __clzll(long X) { return std::countl_zero(static_cast<unsigned long>(X)); }
+inline int __clz(unsigned X) { return std::countl_zero(X); }
 inline int __clz(int X) { return std::countl_zero(static_cast<unsigned>(X)); }
 inline int __clzll(long long X) { return std::countl_zero(static_cast<unsigned long long>(X)); }
 inline unsigned __brev(unsigned X) {

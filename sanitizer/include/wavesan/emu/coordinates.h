@@ -6,8 +6,8 @@
 /// state (one `fs:`-relative load plus a field), which the engine updates on
 /// every switch between lanes. They are read-only (`const dim3 &`).
 /// `warpSize` (an object converting to int) is the wave size of the running launch: 64 (gfx942), or 32 when
-/// option wave_size=32 or wavesan::setWaveSize(32) was used. It is not a
-/// constant expression (as in ROCm 6 and later).
+/// option wave_size=32 or wavesan::setWaveSize(32) was used; in a constant
+/// expression it is 64, the compiled target's (WarpSizeValue).
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -58,11 +58,46 @@ extern constinit thread_local WorkerState Current __attribute__((tls_model("init
 #define gridDim (static_cast<const dim3 &>(::wavesan::emu::detail::Current.GridDim))
 
 namespace wavesan::emu::detail {
-/// The type of `warpSize`: converts to the running launch's wave size. An
-/// object, not a macro, so that `hipDeviceProp_t::warpSize` still names the
-/// member. Passing it through `...` (printf) needs a cast to int.
+/// The type of `warpSize`. An object, not a macro, so that `hipDeviceProp_t::warpSize`
+/// and user variables named warpSize still work. It converts to int:
+/// - at run time, to the running launch's wave size (64, or 32 under wave_size=32);
+/// - in a constant expression (`if constexpr (warpSize > 32)`, an array bound, a
+///   constexpr variable), to 64, the compiled target's wave size, as
+///   __AMDGCN_WAVEFRONT_SIZE: under wave_size=32 such code keeps its wave64 constant.
+/// A copy (`auto w{warpSize};`) holds the value read when it was made and takes the
+/// compound assignments (`w >>= 1`). Passing it through `...` (printf) needs a cast.
 struct WarpSizeValue {
-  operator int() const { return Current.WaveSize; }
+  int Held = -1; ///< -1: the live value (the global warpSize); else a copy's value
+
+  constexpr WarpSizeValue() = default;
+  constexpr WarpSizeValue(const WarpSizeValue &Other) : Held(Other.value()) {}
+  constexpr WarpSizeValue &operator=(const WarpSizeValue &Other) {
+    Held = Other.value();
+    return *this;
+  }
+  constexpr int value() const {
+    if (Held >= 0)
+      return Held;
+    if (__builtin_is_constant_evaluated())
+      return 64;
+    return Current.WaveSize;
+  }
+  constexpr operator int() const { return value(); }
+#define WAVESAN_WARPSIZE_ASSIGN(Op)                                                      \
+  constexpr WarpSizeValue &operator Op##=(int V) {                                        \
+    Held = value() Op V;                                                                  \
+    return *this;                                                                         \
+  }
+  WAVESAN_WARPSIZE_ASSIGN(+)
+  WAVESAN_WARPSIZE_ASSIGN(-)
+  WAVESAN_WARPSIZE_ASSIGN(*)
+  WAVESAN_WARPSIZE_ASSIGN(/)
+  WAVESAN_WARPSIZE_ASSIGN(%)
+  WAVESAN_WARPSIZE_ASSIGN(>>)
+  WAVESAN_WARPSIZE_ASSIGN(<<)
+  WAVESAN_WARPSIZE_ASSIGN(&)
+  WAVESAN_WARPSIZE_ASSIGN(|)
+#undef WAVESAN_WARPSIZE_ASSIGN
 };
 } // namespace wavesan::emu::detail
 

@@ -25,16 +25,23 @@ enum hipError_t {
   hipErrorMemoryAllocation = 2,
   hipErrorNotInitialized = 3,
   hipErrorInvalidConfiguration = 9,
+  hipErrorInvalidPitchValue = 12,
+  hipErrorInvalidSymbol = 13,
   hipErrorInvalidDevicePointer = 17,
   hipErrorInvalidMemcpyDirection = 21,
   hipErrorNoDevice = 100,
   hipErrorInvalidDevice = 101,
   hipErrorInvalidHandle = 400,
   hipErrorInvalidResourceHandle = 400,
+  hipErrorNotFound = 500,
   hipErrorNotReady = 600,
   hipErrorLaunchOutOfResources = 701,
   hipErrorLaunchTimeOut = 702,
+  hipErrorPeerAccessAlreadyEnabled = 704,
+  hipErrorPeerAccessNotEnabled = 705,
   hipErrorLaunchFailure = 719,
+  hipErrorCooperativeLaunchTooLarge = 720,
+  hipErrorNotSupported = 801,
   hipErrorUnknown = 999,
 };
 
@@ -50,6 +57,28 @@ struct ihipStream_t;
 struct ihipEvent_t;
 typedef ihipStream_t *hipStream_t;
 typedef ihipEvent_t *hipEvent_t;
+
+/// What the device's ISA offers (HIP's hipDeviceProp_t::arch): every feature of
+/// gfx942 except dynamic parallelism and surfaces.
+struct hipDeviceArch_t {
+  unsigned hasGlobalInt32Atomics : 1;
+  unsigned hasGlobalFloatAtomicExch : 1;
+  unsigned hasSharedInt32Atomics : 1;
+  unsigned hasSharedFloatAtomicExch : 1;
+  unsigned hasFloatAtomicAdd : 1;
+  unsigned hasGlobalInt64Atomics : 1;
+  unsigned hasSharedInt64Atomics : 1;
+  unsigned hasDoubles : 1;
+  unsigned hasWarpVote : 1;
+  unsigned hasWarpBallot : 1;
+  unsigned hasWarpShuffle : 1;
+  unsigned hasFunnelShift : 1;
+  unsigned hasThreadFenceSystem : 1;
+  unsigned hasSyncThreadsExt : 1;
+  unsigned hasSurfaceFuncs : 1;
+  unsigned has3dGrid : 1;
+  unsigned hasDynamicParallelism : 1;
+};
 
 /// The subset of HIP's hipDeviceProp_t that tests read. hipGetDeviceProperties
 /// fills it with a gfx942 (AMD Instinct MI300X) profile; warpSize is the
@@ -81,6 +110,38 @@ struct hipDeviceProp_t {
   int cooperativeLaunch;
   int managedMemory;
   char gcnArchName[256];
+  // More of HIP's fields (device_query.cpp fills them).
+  size_t sharedMemPerBlockOptin;
+  size_t memPitch;
+  size_t textureAlignment;
+  size_t texturePitchAlignment;
+  int regsPerMultiprocessor;
+  int maxBlocksPerMultiProcessor;
+  int clockInstructionRate;
+  int gcnArch;
+  int pciBusID;
+  int pciDeviceID;
+  int pciDomainID;
+  int asyncEngineCount;
+  int unifiedAddressing;
+  int ECCEnabled;
+  int kernelExecTimeoutEnabled;
+  int tccDriver;
+  int deviceOverlap;
+  int hostNativeAtomicSupported;
+  int pageableMemoryAccess;
+  int pageableMemoryAccessUsesHostPageTables;
+  int concurrentManagedAccess;
+  int directManagedMemAccessFromHost;
+  int cooperativeMultiDeviceLaunch;
+  int streamPrioritiesSupported;
+  int globalL1CacheSupported;
+  int localL1CacheSupported;
+  int persistingL2CacheMaxSize;
+  int maxTexture1D;
+  int maxTexture2D[2];
+  int maxTexture3D[3];
+  hipDeviceArch_t arch;
 };
 
 namespace wavesan::detail {
@@ -109,9 +170,11 @@ hipError_t hipMallocManaged(void **Ptr, size_t Bytes, unsigned Flags = 0);
 hipError_t hipHostMalloc(void **Ptr, size_t Bytes, unsigned Flags = 0);
 hipError_t hipFree(void *Ptr);
 hipError_t hipHostFree(void *Ptr);
-hipError_t hipMemcpy(void *Dst, const void *Src, size_t Bytes, hipMemcpyKind Kind);
-hipError_t hipMemcpyAsync(void *Dst, const void *Src, size_t Bytes, hipMemcpyKind Kind,
-                          hipStream_t Stream = nullptr);
+/// \p Kind defaults to hipMemcpyDefault (every kind is the same copy here).
+hipError_t hipMemcpy(void *Dst, const void *Src, size_t Bytes,
+                     hipMemcpyKind Kind = hipMemcpyDefault);
+hipError_t hipMemcpyAsync(void *Dst, const void *Src, size_t Bytes,
+                          hipMemcpyKind Kind = hipMemcpyDefault, hipStream_t Stream = nullptr);
 hipError_t hipMemset(void *Dst, int Value, size_t Bytes);
 hipError_t hipMemsetAsync(void *Dst, int Value, size_t Bytes, hipStream_t Stream = nullptr);
 

@@ -4,8 +4,10 @@
 /// `hipLaunchKernelGGL(kernel, grid, block, shmem, stream, args...)`, and the
 /// `kernel<<<grid, block, shmem, stream>>>(args...)` launches that wavesan-cc rewrites
 /// into `chevron(...)(...)` calls (ChevronLaunch), run the kernel on the emulator and returns when every block has finished (or was
-/// abandoned). Arguments are converted to the kernel's parameter types once
-/// and each lane receives a copy. A kernel that is a template-id with commas
+/// abandoned). Arguments are decay-copied once on the host; each lane calls
+/// the kernel with its own copies (converted to the parameter types there), so
+/// a template kernel's template arguments are deduced from the launch's
+/// arguments, as on the GPU. A kernel that is a template-id with commas
 /// must be parenthesised or wrapped in HIP_KERNEL_NAME, as with HIP:
 /// `hipLaunchKernelGGL((k<float, 4>), ...)`. Reports name the kernel without
 /// the parentheses (launchKernelName).
@@ -92,35 +94,15 @@ hipError_t launch(const LaunchRequest &Request);
 /// expression. Interned: the pointer stays valid. Defined in report.cpp.
 const char *launchKernelName(const char *Expression, bool IsFunctionName, void (*Address)());
 
-/// True when hipLaunchKernelGGL's argument names a function (decltype((k)) is
-/// a function reference), false for a function pointer.
-template <class T>
-inline constexpr bool IsFunctionName = std::is_function_v<std::remove_reference_t<T>>;
-
-template <class... Params, class... Args>
-hipError_t launchKernelGGL(const char *Expression, bool IsFunctionName,
-                           const std::source_location &Loc,
-                           void (*Kernel)(Params...), dim3 Grid, dim3 Block, size_t SharedBytes,
-                           hipStream_t, Args &&...Arguments) {
-  static_assert(sizeof...(Params) == sizeof...(Args),
-                "hipLaunchKernelGGL: the number of arguments differs from the kernel's parameters");
-  struct Closure {
-    void (*Kernel)(Params...);
-    std::tuple<std::decay_t<Params>...> Values;
-  };
-  const Closure C{Kernel, std::tuple<std::decay_t<Params>...>(
-                              static_cast<std::decay_t<Params>>(std::forward<Args>(Arguments))...)};
-  const char *Name =
-      launchKernelName(Expression, IsFunctionName, reinterpret_cast<void (*)()>(Kernel));
-  ArgInfo Infos[sizeof...(Params) + 1];
-  argInfos(C.Values, Infos);
-  LaunchRequest R{Name, Loc,
-                  [](const void *P) {
-                    const auto &Cl = *static_cast<const Closure *>(P);
-                    std::apply([&](const auto &...V) { Cl.Kernel(V...); }, Cl.Values);
-                  },
-                  &C, Grid, Block, SharedBytes, Infos, sizeof...(Params)};
-  return launch(R);
+/// The address of hipLaunchKernelGGL's first argument when it is a function pointer
+/// (a variable), else nullptr (a function's name, a template kernel, an overload set).
+/// \p Dummy makes the call dependent, so that the launch macro can test it in a
+/// requires-expression without naming an unresolved overload set outside one.
+template <class Dummy, class T> constexpr void (*kernelPointer(T &&Kernel))() {
+  if constexpr (std::is_pointer_v<std::remove_cvref_t<T>>)
+    return reinterpret_cast<void (*)()>(Kernel);
+  else
+    return nullptr;
 }
 
 /// A `callee<<<grid, block, shmem, stream>>>(args...)` launch as wavesan-cc rewrites it:
@@ -136,8 +118,12 @@ struct ChevronLaunch {
   dim3 Grid, Block;
   size_t SharedBytes;
 
+  /// The kernel's address when the launch names it through a function pointer
+  /// (hipLaunchKernelGGL; reports then name the pointee), else nullptr.
+  void (*Pointer)() = nullptr;
+
   template <class Body, class... Args>
-  void operator()(const Body &Call, Args &&...Arguments) const {
+  hipError_t run(const Body &Call, Args &&...Arguments) const {
     struct Closure {
       const Body &Call;
       std::tuple<std::decay_t<Args>...> Values;
@@ -145,13 +131,17 @@ struct ChevronLaunch {
     const Closure C{Call, std::tuple<std::decay_t<Args>...>(std::forward<Args>(Arguments)...)};
     ArgInfo Infos[sizeof...(Args) + 1];
     argInfos(C.Values, Infos);
-    LaunchRequest R{launchKernelName(Expression, true, nullptr), Loc,
+    LaunchRequest R{launchKernelName(Expression, Pointer == nullptr, Pointer), Loc,
                     [](const void *P) {
                       const auto &Cl = *static_cast<const Closure *>(P);
                       std::apply([&](const auto &...V) { Cl.Call(V...); }, Cl.Values);
                     },
                     &C, Grid, Block, SharedBytes, Infos, sizeof...(Args)};
-    (void)launch(R);
+    return launch(R);
+  }
+  template <class Body, class... Args>
+  void operator()(const Body &Call, Args &&...Arguments) const {
+    (void)run(Call, std::forward<Args>(Arguments)...);
   }
 };
 
@@ -170,10 +160,21 @@ inline ChevronLaunch chevron(const char *Expression, const std::source_location 
 /// arguments, as in HIP.
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 
+/// hipLaunchKernelGGL(kernel, grid, block, shmem, stream, args...): as a `<<<>>>`
+/// launch (ChevronLaunch), so that a template kernel's arguments are deduced from the
+/// launch's; returns the launch's hipError_t (HIP's is a void expression).
 #define hipLaunchKernelGGL(Kernel, Grid, Block, SharedBytes, Stream, ...)                   \
-  ::wavesan::emu::detail::launchKernelGGL(                                                   \
-      #Kernel, ::wavesan::emu::detail::IsFunctionName<decltype((Kernel))>,                   \
-      std::source_location::current(), Kernel,                                               \
-                                          dim3(Grid), dim3(Block),                           \
-                                          static_cast<size_t>(SharedBytes), Stream            \
-                                          __VA_OPT__(, ) __VA_ARGS__)
+  ::wavesan::emu::detail::ChevronLaunch{                                                     \
+      #Kernel, std::source_location::current(), dim3(Grid), dim3(Block),                     \
+      (static_cast<void>(static_cast<hipStream_t>(Stream)), static_cast<size_t>(SharedBytes)), \
+      [&](auto WavesanDummy) -> void (*)() {                                                 \
+        if constexpr (requires {                                                             \
+                        ::wavesan::emu::detail::kernelPointer<decltype(WavesanDummy)>(       \
+                            Kernel);                                                         \
+                      })                                                                     \
+          return ::wavesan::emu::detail::kernelPointer<decltype(WavesanDummy)>(Kernel);      \
+        else                                                                                 \
+          return nullptr;                                                                    \
+      }(0)}                                                                                  \
+      .run([&](const auto &...WavesanArgs) { Kernel(WavesanArgs...); } __VA_OPT__(, )        \
+               __VA_ARGS__)

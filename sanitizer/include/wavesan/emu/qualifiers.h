@@ -25,7 +25,7 @@
 /// can use the macro itself.
 ///
 /// Dynamic shared memory: `HIP_DYNAMIC_SHARED(float, Buf)` at function scope
-/// declares `float *const Buf` pointing at the block's dynamic LDS (the launch's
+/// (a declaration with its `;`, as HIP's) declares `float *const Buf` pointing at the block's dynamic LDS (the launch's
 /// `shmem` bytes, 16-byte aligned). `extern __shared__ float Buf[];` compiles
 /// (it declares an extern thread_local array) but fails to link ("undefined
 /// reference to Buf"): a host compiler has no per-launch symbol for it. Use
@@ -46,6 +46,8 @@
 #define __shared__ thread_local
 #define __forceinline__ inline __attribute__((always_inline))
 #define __launch_bounds__(...)
+#define __align__(N) __attribute__((aligned(N)))
+#define __managed__
 #define __restrict__ __restrict
 
 namespace wavesan::emu::detail {
@@ -80,4 +82,4 @@ void *staticShared(const StaticSharedSite &Site);
 /// Declares `Type *const Name`, the block's dynamic shared memory (HIP's
 /// HIP_DYNAMIC_SHARED; function scope only).
 #define HIP_DYNAMIC_SHARED(Type, Name)                                                   \
-  Type *const Name = static_cast<Type *>(::wavesan::emu::detail::dynamicShared())
+  Type *const Name = static_cast<Type *>(::wavesan::emu::detail::dynamicShared());

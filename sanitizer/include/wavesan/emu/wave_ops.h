@@ -41,6 +41,9 @@ struct WaveOpCall {
   uint64_t Value;      ///< the lane's operand bits (predicate for votes)
   const char *Name;    ///< e.g. "__shfl_down_sync"
   std::source_location Loc;
+  /// A coalesced group's operation: lanes missing from it are expected (they took
+  /// another branch), so a partial wave is not reported (wave-op-partial).
+  bool PartialOk = false;
 };
 
 } // namespace wavesan::emu::detail

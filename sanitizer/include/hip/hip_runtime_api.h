@@ -1,0 +1,10 @@
+//===--- hip_runtime_api.h - HIP's host API ---===//
+///
+/// \file
+/// For wavesan's CPU emulator, one header provides all of HIP's everyday API:
+/// this one includes <hip/hip_runtime.h>.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <hip/hip_runtime.h>

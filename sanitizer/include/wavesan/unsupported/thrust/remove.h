@@ -1,0 +1,2 @@
+// Generated list of headers wavesan's CPU emulator does not provide (see docs/wavesan.md).
+#error "<thrust/remove.h> (Thrust / rocThrust) is not provided by wavesan's CPU emulator: libraries built on HIP (hipCUB, rocPRIM, Thrust, the BLAS, RAND and FFT libraries) are out of its scope (docs/wavesan.md)"
