@@ -34,6 +34,14 @@ inline int __clzll(long X) { return std::countl_zero(static_cast<unsigned long>(
 inline int __clz(unsigned X) { return std::countl_zero(X); }
 inline int __clz(int X) { return std::countl_zero(static_cast<unsigned>(X)); }
 inline int __clzll(long long X) { return std::countl_zero(static_cast<unsigned long long>(X)); }
+// int and unsigned arguments (`__clzll(1)`) widen as HIP's single long long form does
+// (sign-extended), instead of being ambiguous between the overloads above.
+inline int __clzll(int X) { return __clzll(static_cast<long long>(X)); }
+inline int __clzll(unsigned X) { return __clzll(static_cast<unsigned long long>(X)); }
+inline int __ffsll(int X) { return __ffsll(static_cast<long long>(X)); }
+inline int __ffsll(unsigned X) { return __ffsll(static_cast<unsigned long long>(X)); }
+inline int __popcll(int X) { return __popcll(static_cast<unsigned long long>(static_cast<long long>(X))); }
+inline int __popcll(unsigned X) { return __popcll(static_cast<unsigned long long>(X)); }
 inline unsigned __brev(unsigned X) {
   unsigned R = 0;
   for (int I = 0; I < 32; ++I) R |= ((X >> I) & 1u) << (31 - I);

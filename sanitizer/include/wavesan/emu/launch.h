@@ -162,9 +162,11 @@ inline ChevronLaunch chevron(const char *Expression, const std::source_location 
 
 /// hipLaunchKernelGGL(kernel, grid, block, shmem, stream, args...): as a `<<<>>>`
 /// launch (ChevronLaunch), so that a template kernel's arguments are deduced from the
-/// launch's; returns the launch's hipError_t (HIP's is a void expression).
+/// launch's; returns the launch's hipError_t (HIP's is a void expression). The
+/// expansion is parenthesised so that the braces' commas stay one macro argument when
+/// the launch is itself an argument (`EXPECT_EQ(hipLaunchKernelGGL(...), hipSuccess)`).
 #define hipLaunchKernelGGL(Kernel, Grid, Block, SharedBytes, Stream, ...)                   \
-  ::wavesan::emu::detail::ChevronLaunch{                                                     \
+  (::wavesan::emu::detail::ChevronLaunch{                                                    \
       #Kernel, std::source_location::current(), dim3(Grid), dim3(Block),                     \
       (static_cast<void>(static_cast<hipStream_t>(Stream)), static_cast<size_t>(SharedBytes)), \
       [&](auto WavesanDummy) -> void (*)() {                                                 \
@@ -177,4 +179,4 @@ inline ChevronLaunch chevron(const char *Expression, const std::source_location 
           return nullptr;                                                                    \
       }(0)}                                                                                  \
       .run([&](const auto &...WavesanArgs) { Kernel(WavesanArgs...); } __VA_OPT__(, )        \
-               __VA_ARGS__)
+               __VA_ARGS__))
