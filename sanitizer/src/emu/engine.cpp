@@ -21,6 +21,7 @@ namespace wavesan::emu::detail {
 constinit thread_local WorkerState Current __attribute__((tls_model("initial-exec"))){};
 constinit thread_local Worker *ThisWorker __attribute__((tls_model("initial-exec"))) = nullptr;
 std::atomic<bool> StopRequested{false};
+constinit thread_local BarrierVote VoteAccumulator __attribute__((tls_model("initial-exec"))){};
 
 ReportLocation Worker::where(const Lane *Ln, const char *File, unsigned Line,
                              const char *Function, ReportScope Scope) const {
@@ -154,8 +155,10 @@ bool Worker::completeBarrier(Lane *Ln, const std::source_location &Loc) {
       return false;
   ++Stats.Barriers;
   BarrierCount = 0;
-  for (Wave &W : Waves)
+  for (Wave &W : Waves) {
     W.Runnable = W.Count;
+    W.Step = ++Block.NextStep; // every wave synchronised
+  }
   // Every lane but the last to arrive becomes ready, in lane order (locals: no
   // reloads of the ring through the lane stores).
   Lane **const Ring = Ready.get();
@@ -182,6 +185,7 @@ void Worker::runBlock(uint64_t Id) {
                           static_cast<uint32_t>((Id / R.Grid.x) % R.Grid.y),
                           static_cast<uint32_t>(Id / (uint64_t(R.Grid.x) * R.Grid.y)));
   const unsigned N = L->BlockThreads, WS = L->WaveSize;
+  L->RunningBlock[Index].store(Id + 1, std::memory_order_relaxed); // for the watchdog
   // Coordinates, wave records and their lane pointers: set once per launch
   // (runBlocks). Op is read only in state WaveOp.
   for (Lane &Ln : Block.Lanes)
@@ -196,6 +200,7 @@ void Worker::runBlock(uint64_t Id) {
     Wv.First = W * WS;
     Wv.Count = std::min(WS, N - W * WS);
     Wv.Runnable = Wv.Count;
+    Wv.Step = ++Block.NextStep;
   }
   ReadyHead = ReadyTail = 0;
   NextFresh = Block.DoneCount = BarrierCount = 0;
@@ -227,6 +232,8 @@ void Worker::runBlock(uint64_t Id) {
       }
   }
   setCurrent(nullptr);
+  L->RunningBlock[Index].store(0, std::memory_order_relaxed);
+  L->BlocksDone.fetch_add(1, std::memory_order_relaxed);
   ++Stats.Blocks;
   Stats.Lanes += NextFresh;
   // Block-completion hook (setBlockObserver, control.h): once per block, only when set.

@@ -89,6 +89,10 @@ struct Wave {
   WaveOpKind Kind = WaveOpKind::SyncWarp;
   int Width = 0, Arg = 0;
   std::source_location Site;
+  /// The wave's current step, renewed at each synchronisation of the wave (a
+  /// resolved wave operation, a completed barrier, the block's start): the
+  /// wave-lds-race check (lockstep.cpp) compares lanes' accesses within one.
+  uint32_t Step = 0;
 };
 
 /// Keeps every context's MXCSR alike. fcontext saves and restores MXCSR, and a
