@@ -71,25 +71,16 @@ void absorbOtherHot(WorkerHot *H, ctx::detail::fcontext_t From) {
   static_cast<Worker *>(H)->absorbOther(std::move(F));
 }
 
-// A runner fiber: runs fresh lanes one after another until it is parked.
-ctx::fiber runnerEntry(ctx::fiber &&From) {
-  if (__sanitizer_finish_switch_fiber) // the first switch to this fiber (AsanSwitch began it)
-    __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
-  Worker &W = *ThisWorker;
-  W.absorbOther(std::move(From)); // a new fiber's first switch carries no data
-  for (;;) {
-    Lane *Ln = &W.Block.Lanes[W.NextFresh++];
-    W.runLane(Ln);
-    W.afterLane(Ln);
-  }
-}
-
-void Worker::afterLane(Lane *Ln) {
+// Inline into runnerEntry, as runLane: no engine frame returns after the exit's
+// switch (such a return mispredicts, engine_fast.h).
+__attribute__((always_inline)) inline void Worker::afterLane(Lane *Ln) {
   if (asanFibers())
     exitLane<AsanSwitch>(*this, Ln);
   else
     exitLane<RawSwitch>(*this, Ln);
 }
+
+ctx::fiber runnerEntry(ctx::fiber &&From);
 
 template <class P> void startNewRunner(WorkerHot *H, Lane *Ln) {
   Worker &W = *static_cast<Worker *>(H);
@@ -115,7 +106,7 @@ template <class P> void stallBlock(WorkerHot *H, Lane *Ln) {
 template void stallBlock<RawSwitch>(WorkerHot *, Lane *);
 template void stallBlock<AsanSwitch>(WorkerHot *, Lane *);
 
-void Worker::runLane(Lane *Ln) {
+__attribute__((always_inline)) inline void Worker::runLane(Lane *Ln) {
   Ln->State = LaneState::Running;
   setCurrent(Ln);
   try {
@@ -146,6 +137,20 @@ void Worker::runLane(Lane *Ln) {
     L->Failed = true;
   }
 }
+
+// A runner fiber: runs fresh lanes one after another until it is parked.
+ctx::fiber runnerEntry(ctx::fiber &&From) {
+  if (__sanitizer_finish_switch_fiber) // the first switch to this fiber (AsanSwitch began it)
+    __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
+  Worker &W = *ThisWorker;
+  W.absorbOther(std::move(From)); // a new fiber's first switch carries no data
+  for (;;) {
+    Lane *Ln = &W.Block.Lanes[W.NextFresh++];
+    W.runLane(Ln);
+    W.afterLane(Ln);
+  }
+}
+
 
 // The last lane of the block arrived at a barrier: if all wait at the same
 // call, wake them (in lane order) and \returns true.
