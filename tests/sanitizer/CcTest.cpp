@@ -99,7 +99,8 @@ TEST_F(CcTest, BuildsAndRunsCuProgramWithKernel) {
 // 1..64 (the last one 64 * 65 / 2 = 2080) and no report.
 TEST_F(CcTest, WaveLdsRaceIsReportedAtItsLine) {
   if (wavesan::test::AsanBuild)
-    GTEST_SKIP() << "the check's callbacks are not linked over ASan's in an ASan build";
+    GTEST_SKIP() << "-fwavesan-lockstep builds with Clang, and this ASan build would link "
+                    "Clang's AddressSanitizer runtime";
   Result B = run(Cc + " -g -O1 -fwavesan-lockstep " + Data + "/wave_lds_scan.hip -o scan");
   ASSERT_EQ(B.Status, 0) << B.Err;
   Result Racy = run("./scan 0");
