@@ -10,14 +10,14 @@
 #include <hip/hip_runtime.h>
 #include <cstdio>
 
-__global__ void scan(int *out, int mode) {
-  __shared__ int s[64];
+__global__ void scan(unsigned *out, int mode) {
+  __shared__ unsigned s[64]; // unsigned: the racy sums wrap
   const int i = threadIdx.x;
   s[i] = i + 1;
   if (mode == 1) __syncthreads();
   if (mode == 2) __syncwarp();
   for (int off = 1; off < 64; off *= 2) {
-    int t = i >= off ? s[i - off] : 0;
+    unsigned t = i >= off ? s[i - off] : 0;
     if (mode == 1) __syncthreads();
     if (mode == 2) __syncwarp();
     s[i] += t;
@@ -29,15 +29,15 @@ __global__ void scan(int *out, int mode) {
 
 int main(int argc, char **argv) {
   const int mode = argc > 1 ? argv[1][0] - '0' : 0;
-  int *d;
-  hipMalloc(&d, 64 * sizeof(int));
+  unsigned *d;
+  hipMalloc(&d, 64 * sizeof(unsigned));
   hipLaunchKernelGGL(scan, dim3(1), dim3(64), 0, 0, d, mode);
-  int h[64];
+  unsigned h[64];
   hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);
   int wrong = 0;
   for (int i = 0; i < 64; ++i)
-    wrong += h[i] != (i + 1) * (i + 2) / 2;
-  std::printf("last %d, %d of 64 prefix sums wrong\n", h[63], wrong);
+    wrong += h[i] != unsigned((i + 1) * (i + 2) / 2);
+  std::printf("last %u, %d of 64 prefix sums wrong\n", h[63], wrong);
   hipFree(d);
   return 0;
 }

@@ -51,7 +51,8 @@ __device__ void scan(int *S, int *Out, int Mode) {
   for (int Off = 1; Off < 64; Off *= 2) {
     const int T = I >= Off ? ld(&S[I - Off]) : 0;
     sync(Mode);
-    st(&S[I], ld(&S[I]) + T);
+    // Unsigned: the unsynchronised scan's sums wrap (int would overflow).
+    st(&S[I], static_cast<int>(static_cast<unsigned>(ld(&S[I])) + static_cast<unsigned>(T)));
     sync(Mode);
   }
   Out[I] = ld(&S[I]);
