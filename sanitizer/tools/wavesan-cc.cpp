@@ -15,6 +15,11 @@
 ///   `-M`, `-MM` and `-fsyntax-only` mean "do not link": the runtime is not added.
 /// - The host compiler is `c++`, or the whitespace-separated command in $WAVESAN_CXX.
 ///   WAVESAN_CC_VERBOSE=1 prints the command to stderr before running it.
+/// - `-fwavesan-lockstep` (wavesan-cc's own flag) instruments loads and stores for the
+///   emulator's `wave-lds-race` check (lanes of one wave sharing LDS between two wave
+///   synchronisations, docs/wavesan-emulator.md): Clang's
+///   `-fsanitize-coverage=func,trace-loads,trace-stores`; the host compiler is then Clang
+///   unless $WAVESAN_CXX names one.
 /// - Before compiling, every source input, and every user header it reaches through
 ///   `#include` (found in the including file's directory and the -iquote and -I
 ///   directories), is split into tokens by Clang's lexer. `callee<<<...>>>(args)` kernel
@@ -265,8 +270,13 @@ int main(int Argc, char **Argv) {
   bool Link = true, HasInput = false;
   const EmulatedTarget *Target = &EmulatedTargets[1]; // gfx942
   std::string TargetFlag;
+  bool Lockstep = false; // -fwavesan-lockstep: the wave-lds-race check (lockstep.cpp)
   for (size_t I = 0; I < Args.size(); ++I) {
     const std::string &A = Args[I];
+    if (A == "-fwavesan-lockstep") {
+      Lockstep = true;
+      continue;
+    }
     // Build lines as real Makefiles and CMake HIP builds write them: the target, the
     // C++ standard, the language and the GPU compilers' own flags.
     std::string_view AV = A;
@@ -611,9 +621,10 @@ int main(int Argc, char **Argv) {
   const char *Cxx = std::getenv("WAVESAN_CXX");
   std::string Self = Argv[0];
   Self = Self.substr(Self.rfind('/') + 1);
-  std::istringstream CxxWords(Cxx && *Cxx            ? Cxx
-                              : Self == "wavesan-clang" ? WAVESAN_CC_DEFAULT_CLANGXX
-                                                        : WAVESAN_CC_DEFAULT_CXX);
+  // -fwavesan-lockstep needs Clang's SanitizerCoverage load/store callbacks.
+  std::istringstream CxxWords(Cxx && *Cxx                          ? Cxx
+                              : Self == "wavesan-clang" || Lockstep ? WAVESAN_CC_DEFAULT_CLANGXX
+                                                                    : WAVESAN_CC_DEFAULT_CXX);
   for (std::string W; CxxWords >> W;)
     Cmd.push_back(W);
   if (Cmd.empty())
@@ -627,6 +638,15 @@ int main(int Argc, char **Argv) {
   // system HIP installation whose own headers would fail for another reason.
   Cmd.insert(Cmd.end(), {"-std=c++20", "-fstack-clash-protection", "-isystem", IncludeDir,
                          "-isystem", IncludeDir + "/wavesan/unsupported"});
+  // The wave-lds-race check: a call before every load and store with its address (the
+  // runtime's __sanitizer_cov_load*/store* record the lanes' LDS accesses).
+  // Clang links UBSan's runtime for -fsanitize-coverage without a sanitizer; the
+  // callbacks are the emulator's, so no sanitizer runtime (unless the build needs one).
+  if (Lockstep) {
+    Cmd.push_back("-fsanitize-coverage=func,trace-loads,trace-stores");
+    if (!*WAVESAN_CC_SANITIZE_LINK_FLAGS)
+      Cmd.push_back("-fno-sanitize-link-runtime");
+  }
   // What a HIP compiler predefines for the target's device pass: code that picks its
   // wave size or its path from them takes the path it takes on the GPU.
   for (std::string &D : targetMacros(*Target))

@@ -62,7 +62,7 @@ TEST(Suppressions, ParseErrorsNameFileAndLine) {
             "wavesan: supp.txt:5: unknown kind 'lane-mask-narrowed': expected '*', a rule id or "
             "one of lane-mask-truncated, sync-mask-incomplete, shuffle-width-invalid, "
             "shuffle-lane-out-of-range, inactive-lane-read, wave-op-partial, wave-op-divergent, "
-            "barrier-deadlock, kernel-timeout, kernel-fault, lds-over-limit, block-too-large, "
+            "wave-lds-race, barrier-deadlock, kernel-timeout, kernel-fault, lds-over-limit, block-too-large, "
             "grid-too-large, launch-underfilled-grid, wave-size-divergence, reduction-mismatch, "
             "reduction-partial-wave, reduction-half-wave, gemm-mismatch, gemm-fp8-format, "
             "gemm-transposed-output, gemm-tile-mismatch, gemm-k-tail-missing\n"

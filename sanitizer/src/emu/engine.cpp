@@ -21,6 +21,7 @@ namespace wavesan::emu::detail {
 constinit thread_local WorkerState Current __attribute__((tls_model("initial-exec"))){};
 constinit thread_local Worker *ThisWorker __attribute__((tls_model("initial-exec"))) = nullptr;
 std::atomic<bool> StopRequested{false};
+constinit thread_local BarrierVote VoteAccumulator __attribute__((tls_model("initial-exec"))){};
 
 ReportLocation Worker::where(const Lane *Ln, const char *File, unsigned Line,
                              const char *Function, ReportScope Scope) const {
@@ -70,25 +71,16 @@ void absorbOtherHot(WorkerHot *H, ctx::detail::fcontext_t From) {
   static_cast<Worker *>(H)->absorbOther(std::move(F));
 }
 
-// A runner fiber: runs fresh lanes one after another until it is parked.
-ctx::fiber runnerEntry(ctx::fiber &&From) {
-  if (__sanitizer_finish_switch_fiber) // the first switch to this fiber (AsanSwitch began it)
-    __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
-  Worker &W = *ThisWorker;
-  W.absorbOther(std::move(From)); // a new fiber's first switch carries no data
-  for (;;) {
-    Lane *Ln = &W.Block.Lanes[W.NextFresh++];
-    W.runLane(Ln);
-    W.afterLane(Ln);
-  }
-}
-
-void Worker::afterLane(Lane *Ln) {
+// Inline into runnerEntry, as runLane: no engine frame returns after the exit's
+// switch (such a return mispredicts, engine_fast.h).
+__attribute__((always_inline)) inline void Worker::afterLane(Lane *Ln) {
   if (asanFibers())
     exitLane<AsanSwitch>(*this, Ln);
   else
     exitLane<RawSwitch>(*this, Ln);
 }
+
+ctx::fiber runnerEntry(ctx::fiber &&From);
 
 template <class P> void startNewRunner(WorkerHot *H, Lane *Ln) {
   Worker &W = *static_cast<Worker *>(H);
@@ -114,7 +106,7 @@ template <class P> void stallBlock(WorkerHot *H, Lane *Ln) {
 template void stallBlock<RawSwitch>(WorkerHot *, Lane *);
 template void stallBlock<AsanSwitch>(WorkerHot *, Lane *);
 
-void Worker::runLane(Lane *Ln) {
+__attribute__((always_inline)) inline void Worker::runLane(Lane *Ln) {
   Ln->State = LaneState::Running;
   setCurrent(Ln);
   try {
@@ -146,6 +138,20 @@ void Worker::runLane(Lane *Ln) {
   }
 }
 
+// A runner fiber: runs fresh lanes one after another until it is parked.
+ctx::fiber runnerEntry(ctx::fiber &&From) {
+  if (__sanitizer_finish_switch_fiber) // the first switch to this fiber (AsanSwitch began it)
+    __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
+  Worker &W = *ThisWorker;
+  W.absorbOther(std::move(From)); // a new fiber's first switch carries no data
+  for (;;) {
+    Lane *Ln = &W.Block.Lanes[W.NextFresh++];
+    W.runLane(Ln);
+    W.afterLane(Ln);
+  }
+}
+
+
 // The last lane of the block arrived at a barrier: if all wait at the same
 // call, wake them (in lane order) and \returns true.
 bool Worker::completeBarrier(Lane *Ln, const std::source_location &Loc) {
@@ -154,8 +160,10 @@ bool Worker::completeBarrier(Lane *Ln, const std::source_location &Loc) {
       return false;
   ++Stats.Barriers;
   BarrierCount = 0;
-  for (Wave &W : Waves)
+  for (Wave &W : Waves) {
     W.Runnable = W.Count;
+    W.Step = ++Block.NextStep; // every wave synchronised
+  }
   // Every lane but the last to arrive becomes ready, in lane order (locals: no
   // reloads of the ring through the lane stores).
   Lane **const Ring = Ready.get();
@@ -182,6 +190,7 @@ void Worker::runBlock(uint64_t Id) {
                           static_cast<uint32_t>((Id / R.Grid.x) % R.Grid.y),
                           static_cast<uint32_t>(Id / (uint64_t(R.Grid.x) * R.Grid.y)));
   const unsigned N = L->BlockThreads, WS = L->WaveSize;
+  L->RunningBlock[Index].store(Id + 1, std::memory_order_relaxed); // for the watchdog
   // Coordinates, wave records and their lane pointers: set once per launch
   // (runBlocks). Op is read only in state WaveOp.
   for (Lane &Ln : Block.Lanes)
@@ -196,6 +205,7 @@ void Worker::runBlock(uint64_t Id) {
     Wv.First = W * WS;
     Wv.Count = std::min(WS, N - W * WS);
     Wv.Runnable = Wv.Count;
+    Wv.Step = ++Block.NextStep;
   }
   ReadyHead = ReadyTail = 0;
   NextFresh = Block.DoneCount = BarrierCount = 0;
@@ -228,6 +238,8 @@ void Worker::runBlock(uint64_t Id) {
   }
   setCurrent(nullptr);
   checkStaticShared(*this); // writes past a __shared__ array of this block
+  L->RunningBlock[Index].store(0, std::memory_order_relaxed);
+  L->BlocksDone.fetch_add(1, std::memory_order_relaxed);
   ++Stats.Blocks;
   Stats.Lanes += NextFresh;
   // Block-completion hook (setBlockObserver, control.h): once per block, only when set.

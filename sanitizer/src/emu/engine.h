@@ -77,6 +77,11 @@ struct LaunchState {
   /// once per completed block.
   BlockObserver Observer = nullptr;
   void *ObserverUser = nullptr;
+  /// Per worker (index): 1 + the id of the block it runs, 0 when none; and the
+  /// blocks finished. Read by the watchdog's kernel-timeout report.
+  std::unique_ptr<std::atomic<uint64_t>[]> RunningBlock;
+  uint64_t Serial = 0; ///< the launch's number in the process (from 1)
+  std::atomic<uint64_t> BlocksDone{0};
 };
 
 class Worker;
@@ -95,6 +100,26 @@ inline bool sameBarrier(const std::source_location &A, const std::source_locatio
 /// (stall.cpp). Fails the launch.
 void reportStall(Worker &W);
 
+/// lockstep.cpp's record of a worker's LDS accesses (the wave-lds-race check).
+/// One 4-byte granule of LDS: the step of its wave in which it was last
+/// touched, the lane that stored to it in that step (-1: none) and the lanes
+/// that loaded it in that step.
+struct Cell {
+  uint32_t Step = 0;
+  int16_t Writer = -1;
+  uint64_t Readers = 0;
+};
+
+/// The LDS shadow of one worker (lockstep.cpp): built at the first recorded
+/// access of a launch.
+struct LdsShadow {
+  uintptr_t TlsLo = 0, TlsHi = 0; ///< the worker's static TLS block
+  uintptr_t DynLo = 0, DynHi = 0; ///< the launch's dynamic shared memory
+  std::vector<Cell> Tls, Dyn;
+  uint64_t For = 0; ///< the launch (LaunchState::Serial) the shadow was set up for
+  std::vector<const void *> ReportedPcs;
+};
+
 /// The block a worker runs (cold part; WorkerHot holds the hot counters).
 struct BlockState {
   std::vector<Lane> Lanes;
@@ -103,6 +128,9 @@ struct BlockState {
   bool Abandon = false;       ///< a stall, a watchdog stop or an exception ends the block
   std::unique_ptr<std::byte[]> Dynamic; ///< dynamic shared memory (the largest asked for)
   size_t DynamicBytes = 0;
+  /// The last step given to a wave (Wave::Step): renewed at each synchronisation.
+  uint32_t NextStep = 0;
+  std::unique_ptr<LdsShadow> Shadow; ///< set up by the first recorded LDS access
 };
 
 class Worker : public WorkerHot {

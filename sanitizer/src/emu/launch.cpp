@@ -30,6 +30,44 @@ namespace {
 /// is set (lanes see it at their next emulator call) before the process ends.
 constexpr auto StopGrace = std::chrono::seconds(2);
 
+/// What the launch's workgroups were doing when the watchdog fired: the ones
+/// running (waiting, when the launch does not progress), how many finished and
+/// how many had not started, and what that pattern means.
+std::string progress(const LaunchState &L, unsigned Workers) {
+  const dim3 G = L.Req.Grid;
+  std::vector<uint64_t> Running;
+  for (unsigned I = 0; I < Workers; ++I)
+    if (const uint64_t R = L.RunningBlock[I].load(std::memory_order_relaxed))
+      Running.push_back(R - 1);
+  std::sort(Running.begin(), Running.end());
+  const uint64_t Done = L.BlocksDone.load(std::memory_order_relaxed);
+  const uint64_t Taken = std::min(L.NextBlock.load(std::memory_order_relaxed), L.NumBlocks);
+  const uint64_t NotStarted = L.NumBlocks - Taken;
+  std::string Ids;
+  for (size_t I = 0; I < Running.size() && I < 16; ++I) {
+    const uint64_t Id = Running[I];
+    Ids += fmt::format("{}({},{},{})", I ? ", " : "", Id % G.x, (Id / G.x) % G.y,
+                       Id / (uint64_t(G.x) * G.y));
+  }
+  if (Running.size() > 16)
+    Ids += fmt::format(" and {} more", Running.size() - 16);
+  std::string S = fmt::format("Of {} workgroups, {} finished, {} {} still running{}{}",
+                              L.NumBlocks, Done, Running.size(),
+                              Running.size() == 1 ? "was" : "were",
+                              Running.empty() ? "" : ": workgroups " + Ids,
+                              NotStarted ? fmt::format(", {} had not started", NotStarted)
+                                         : std::string());
+  if (NotStarted && !Running.empty())
+    S += fmt::format(". The emulator runs {} workgroup{} at a time (option workers); a "
+                     "workgroup that waits for another workgroup (a grid-wide spin on a flag "
+                     "that a later workgroup sets) waits forever when that workgroup cannot "
+                     "start before the waiting ones finish, here and on a GPU whose CUs are "
+                     "busy: HIP does not guarantee that the workgroups of a grid run "
+                     "concurrently",
+                     Workers, Workers == 1 ? "" : "s");
+  return S;
+}
+
 class Pool {
 public:
   /// Runs \p L on \p Workers threads (fewer when the system cannot start that many:
@@ -75,8 +113,8 @@ public:
         char Buf[64];
         std::snprintf(Buf, sizeof Buf, "%g", TimeoutS);
         report(ReportKind::KernelTimeout, W,
-                 std::string("kernel '") + L.Req.KernelName + "' did not finish within " + Buf +
-                     " s (kernel_timeout_s); stopping it");
+               std::string("kernel '") + L.Req.KernelName + "' did not finish within " + Buf +
+                   " s (kernel_timeout_s); stopping it. " + progress(L, Workers));
         Lock.lock();
         if (!DoneCv.wait_for(Lock, StopGrace, Done)) {
           std::fprintf(stderr,
@@ -275,6 +313,9 @@ hipError_t launch(const LaunchRequest &R) {
     if (unsigned C = CooperativeWorkers.load())
       Workers = C;
     Workers = static_cast<unsigned>(std::min<uint64_t>(Workers, Blocks));
+    L.RunningBlock = std::make_unique<std::atomic<uint64_t>[]>(Workers);
+    static uint64_t Launches = 0; // under LaunchMutex
+    L.Serial = ++Launches;
     LaunchStats S;
     bool Finished = pool().run(L, Workers, Timeout, S);
     S.Workers = Workers;

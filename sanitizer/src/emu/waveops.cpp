@@ -80,6 +80,7 @@ void resolveWaveHot(WorkerHot *W, Wave &Wv, Lane *Arriving) {
 void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
   if (Wv.Pending == 0)
     return;
+  Wv.Step = ++Block.NextStep; // the wave synchronises (lockstep.cpp)
   if (Arriving->State == LaneState::WaveOp && resolveFullShuffle(Wv, Arriving))
     return;
   Lane *const Base = &Block.Lanes[Wv.First];

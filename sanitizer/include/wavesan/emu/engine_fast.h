@@ -89,11 +89,15 @@ struct Wave {
   WaveOpKind Kind = WaveOpKind::SyncWarp;
   int Width = 0, Arg = 0;
   std::source_location Site;
+  /// The wave's current step, renewed at each synchronisation of the wave (a
+  /// resolved wave operation, a completed barrier, the block's start): the
+  /// wave-lds-race check (lockstep.cpp) compares lanes' accesses within one.
+  uint32_t Step = 0;
 };
 
 /// Keeps every context's MXCSR alike. fcontext saves and restores MXCSR, and a
-/// switch between contexts that differ only in sticky exception flags costs
-/// ~72 ns instead of ~5 (FACTS.md, "SIMT emulation costs"). The worker threads
+/// switch between contexts that differ only in sticky exception flags is about
+/// an order of magnitude slower than one between equal MXCSRs. The worker threads
 /// therefore keep all six flags (bits 0-5) set: float operations can set them
 /// but never clear them, so the check is a read and a compare, and MXCSR is
 /// written only after a kernel cleared flags itself (feclearexcept).
@@ -135,7 +139,7 @@ struct WorkerHot {
   unsigned NextFresh = 0;    ///< the next lane (linear id) of the block to start
   unsigned BarrierCount = 0; ///< lanes waiting at a barrier
   /// Where a switch's sender is to be stored when the switch carries no tag
-  /// (the out-of-line senders; see switchData()).
+  /// (see IdleTag).
   Save SaveKind = Save::ToMain;
   Lane *SaveLane = nullptr;
   /// Parked runner fibers (raw contexts, a stack: the most recently parked,
@@ -256,9 +260,8 @@ __attribute__((always_inline)) inline void jumpTo(WorkerHot *W, ctx::detail::fco
 }
 
 /// Takes the first ready lane out of the ring: \returns its context, \p R the
-/// lane. Prefetches the context of the lane after it (FACTS.md: prefetching
-/// the next lane's context; one lane ahead and two lines measured best here,
-/// bench/README.md "emulator").
+/// lane. Prefetches the context of the lane after it (one lane ahead and two
+/// lines measured best, bench/README.md "emulator").
 __attribute__((always_inline)) inline ctx::detail::fcontext_t popReadyCtx(WorkerHot *W,
                                                                           Lane *&R) {
   const unsigned H = W->ReadyHead++ & (WorkerHot::RingSize - 1);

@@ -36,8 +36,11 @@ namespace wavesan::emu::detail {
 struct BarrierVote {
   unsigned Yes = 0, No = 0;
 };
+/// The block's vote counters (one worker runs one block at a time); defined in
+/// the runtime, so that the wave-lds-race check can tell them from LDS.
+extern constinit thread_local BarrierVote VoteAccumulator __attribute__((tls_model("initial-exec")));
 inline BarrierVote syncThreadsVote(int Predicate, const std::source_location &Loc) {
-  static thread_local BarrierVote Acc;
+  BarrierVote &Acc = VoteAccumulator;
   syncThreads(Loc); // every read of the previous vote is done
   Acc = {};
   syncThreads(Loc);
