@@ -10,7 +10,9 @@
 /// arguments, as on the GPU. A kernel that is a template-id with commas
 /// must be parenthesised or wrapped in HIP_KERNEL_NAME, as with HIP:
 /// `hipLaunchKernelGGL((k<float, 4>), ...)`. Reports name the kernel without
-/// the parentheses (launchKernelName).
+/// the parentheses (launchKernelName). hipLaunchKernelGGL's expansion is
+/// parenthesised, so a launch can be a macro's argument
+/// (`ASSERT_EQ(hipLaunchKernelGGL(...), hipSuccess)`).
 ///
 /// Launch checks (gfx942 limits): more than 1024 threads per block reports
 /// `block-too-large` and fails with hipErrorInvalidConfiguration; dynamic
@@ -127,7 +129,7 @@ inline ChevronLaunch chevron(const char *Expression, const std::source_location 
 /// launch (ChevronLaunch), so that a template kernel's arguments are deduced from the
 /// launch's; returns the launch's hipError_t (HIP's is a void expression).
 #define hipLaunchKernelGGL(Kernel, Grid, Block, SharedBytes, Stream, ...)                   \
-  ::wavesan::emu::detail::ChevronLaunch{                                                     \
+  (::wavesan::emu::detail::ChevronLaunch{                                                    \
       #Kernel, std::source_location::current(), dim3(Grid), dim3(Block),                     \
       (static_cast<void>(static_cast<hipStream_t>(Stream)), static_cast<size_t>(SharedBytes)), \
       [&](auto WavesanDummy) -> void (*)() {                                                 \
@@ -140,4 +142,4 @@ inline ChevronLaunch chevron(const char *Expression, const std::source_location 
           return nullptr;                                                                    \
       }(0)}                                                                                  \
       .run([&](const auto &...WavesanArgs) { Kernel(WavesanArgs...); } __VA_OPT__(, )        \
-               __VA_ARGS__)
+               __VA_ARGS__))
