@@ -632,12 +632,14 @@ int main(int Argc, char **Argv) {
   // -fstack-clash-protection: every page of a large kernel frame is probed, so a lane
   // that overflows its fiber stack faults in the guard below it (a kernel-fault report)
   // instead of writing into another lane's stack.
-  // After the emulator's headers, wavesan/unsupported/: a header of ROCm or of a library
-  // built on HIP that the emulator does not provide (<hip/hiprtc.h>, <hipcub/hipcub.hpp>,
-  // <thrust/sort.h> ...) stops with an #error naming it, before the search reaches a
-  // system HIP installation whose own headers would fail for another reason.
+  // After the emulator's headers: wavesan/hip-headers/, its other <hip/...> headers
+  // (hip_fp16.h, hip_cooperative_groups.h ...), then wavesan/unsupported/: a header of
+  // ROCm or of a library built on HIP that the emulator does not provide (<hip/hiprtc.h>,
+  // <hipcub/hipcub.hpp>, <thrust/sort.h> ...) stops with an #error naming it, before the
+  // search reaches a system HIP installation whose own headers would fail differently.
   Cmd.insert(Cmd.end(), {"-std=c++20", "-fstack-clash-protection", "-isystem", IncludeDir,
-                         "-isystem", IncludeDir + "/wavesan/unsupported"});
+                         "-isystem", IncludeDir + "/wavesan/hip-headers", "-isystem",
+                         IncludeDir + "/wavesan/unsupported"});
   // The wave-lds-race check: a call before every load and store with its address (the
   // runtime's __sanitizer_cov_load*/store* record the lanes' LDS accesses).
   // Clang links UBSan's runtime for -fsanitize-coverage without a sanitizer; the

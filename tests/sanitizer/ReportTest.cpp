@@ -215,6 +215,8 @@ const ExpectedKind Expected[] = {
      Severity::Error},
     {ReportKind::WaveOpDivergent, "wave-op-divergent", "wave-op-divergent", RuleDoc::Runtime,
      Severity::Error},
+    {ReportKind::GridSyncInvalid, "grid-sync-invalid", "grid-sync-invalid", RuleDoc::Runtime,
+     Severity::Error},
     {ReportKind::WaveLdsRace, "wave-lds-race", "wave-lds-race", RuleDoc::Runtime,
      Severity::Error},
     {ReportKind::BarrierDeadlock, "barrier-deadlock", "barrier-deadlock", RuleDoc::Runtime,

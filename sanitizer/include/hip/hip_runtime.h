@@ -9,7 +9,11 @@
 /// over worker threads, with run-time wave checks (docs/wavesan-emulator.md).
 ///
 /// The private headers under wavesan/emu/ hold one concept each and cannot be
-/// included directly.
+/// included directly. The emulator's other <hip/...> headers (hip_fp16.h,
+/// hip_bf16.h, hip_cooperative_groups.h, hip_runtime_api.h ...) are in
+/// wavesan/hip-headers/ (on wavesan-cc's path; elsewhere add
+/// `-isystem sanitizer/include/wavesan/hip-headers`); the headers it does not provide are named by an #error from
+/// wavesan/unsupported/ (wavesan-cc).
 ///
 /// The `kernel<<<grid, block>>>(args)` launch syntax, which a host compiler cannot
 /// parse, works through wavesan-cc, which rewrites it into a call of
@@ -49,3 +53,4 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <thread> // as ROCm's hip_runtime.h

@@ -264,7 +264,9 @@ hipError_t hipEventSynchronize(hipEvent_t E) {
            : setLastError(hipErrorInvalidHandle);
 }
 hipError_t hipEventElapsedTime(float *Ms, hipEvent_t Start, hipEvent_t Stop) {
-  if (!Ms || !Start || !Stop)
+  if (!Start || !Stop)
+    return setLastError(hipErrorInvalidHandle);
+  if (!Ms)
     return setLastError(hipErrorInvalidValue);
   if (Start->TimingDisabled || Stop->TimingDisabled)
     return setLastError(hipErrorInvalidHandle);

@@ -19,29 +19,41 @@
 #include <cstdint>
 #include <type_traits>
 
-inline int __popc(unsigned X) { return std::popcount(X); }
-inline int __popcll(unsigned long long X) { return std::popcount(X); }
-inline int __ffs(unsigned X) { return X ? std::countr_zero(X) + 1 : 0; }
-inline int __ffs(int X) { return __ffs(static_cast<unsigned>(X)); }
-inline int __ffsll(unsigned long long X) { return X ? std::countr_zero(X) + 1 : 0; }
-inline int __ffsll(long long X) { return __ffsll(static_cast<unsigned long long>(X)); }
-inline int __ffsll(unsigned long X) { return __ffsll(static_cast<unsigned long long>(X)); }
-inline int __ffsll(long X) { return __ffsll(static_cast<unsigned long long>(X)); }
-inline int __popcll(unsigned long X) { return std::popcount(X); }
-inline int __clzll(unsigned long long X) { return std::countl_zero(X); }
-inline int __clzll(unsigned long X) { return std::countl_zero(X); }
-inline int __clzll(long X) { return std::countl_zero(static_cast<unsigned long>(X)); }
-inline int __clz(unsigned X) { return std::countl_zero(X); }
-inline int __clz(int X) { return std::countl_zero(static_cast<unsigned>(X)); }
-inline int __clzll(long long X) { return std::countl_zero(static_cast<unsigned long long>(X)); }
-// int and unsigned arguments (`__clzll(1)`) widen as HIP's single long long form does
-// (sign-extended), instead of being ambiguous between the overloads above.
-inline int __clzll(int X) { return __clzll(static_cast<long long>(X)); }
-inline int __clzll(unsigned X) { return __clzll(static_cast<unsigned long long>(X)); }
-inline int __ffsll(int X) { return __ffsll(static_cast<long long>(X)); }
-inline int __ffsll(unsigned X) { return __ffsll(static_cast<unsigned long long>(X)); }
-inline int __popcll(int X) { return __popcll(static_cast<unsigned long long>(static_cast<long long>(X))); }
-inline int __popcll(unsigned X) { return __popcll(static_cast<unsigned long long>(X)); }
+// One template per function for every integer type (as HIP's implicit conversion to the
+// parameter's unsigned int / unsigned long long), so that int, long, uint64_t ... all pick
+// it without ambiguity; a LaneMask takes the overloads below.
+template <class T>
+  requires std::is_integral_v<T>
+inline int __popc(T X) {
+  return std::popcount(static_cast<unsigned>(X));
+}
+template <class T>
+  requires std::is_integral_v<T>
+inline int __popcll(T X) {
+  return std::popcount(static_cast<unsigned long long>(X));
+}
+template <class T>
+  requires std::is_integral_v<T>
+inline int __ffs(T X) {
+  const unsigned U = static_cast<unsigned>(X);
+  return U ? std::countr_zero(U) + 1 : 0;
+}
+template <class T>
+  requires std::is_integral_v<T>
+inline int __ffsll(T X) {
+  const unsigned long long U = static_cast<unsigned long long>(X);
+  return U ? std::countr_zero(U) + 1 : 0;
+}
+template <class T>
+  requires std::is_integral_v<T>
+inline int __clz(T X) {
+  return std::countl_zero(static_cast<unsigned>(X));
+}
+template <class T>
+  requires std::is_integral_v<T>
+inline int __clzll(T X) {
+  return std::countl_zero(static_cast<unsigned long long>(X));
+}
 inline unsigned __brev(unsigned X) {
   unsigned R = 0;
   for (int I = 0; I < 32; ++I) R |= ((X >> I) & 1u) << (31 - I);

@@ -127,9 +127,12 @@ private:
 };
 inline grid_group this_grid() { return grid_group(); }
 
+template <unsigned N, class ParentT = void> class thread_block_tile;
+
 /// \p N consecutive threads of a block or of a larger tile (a power of two no
-/// larger than the wavefront).
-template <unsigned N> class thread_block_tile : public thread_group {
+/// larger than the wavefront). thread_block_tile<N, ParentT> (what tiled_partition
+/// returns) is this with the parent's type named, as in HIP.
+template <unsigned N> class thread_block_tile<N, void> : public thread_group {
   static_assert(N >= 1 && N <= 64 && (N & (N - 1)) == 0,
                 "thread_block_tile<N>: N must be a power of two from 1 to 64 (the wavefront)");
 
@@ -174,9 +177,16 @@ public:
   }
 };
 
+template <unsigned N, class ParentT>
+class thread_block_tile : public thread_block_tile<N, void> {
+public:
+  explicit thread_block_tile(const ParentT &Parent) : thread_block_tile<N, void>(Parent) {}
+};
+
 /// tiled_partition<N>(parent): the caller's tile of N threads.
-template <unsigned N> thread_block_tile<N> tiled_partition(const thread_group &Parent) {
-  return thread_block_tile<N>(Parent);
+template <unsigned N, class ParentT>
+thread_block_tile<N, ParentT> tiled_partition(const ParentT &Parent) {
+  return thread_block_tile<N, ParentT>(Parent);
 }
 /// tiled_partition(parent, n): the caller's tile of \p TileSize threads (a power of
 /// two, at most 64), as a thread_group.

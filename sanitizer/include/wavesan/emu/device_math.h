@@ -268,3 +268,41 @@ inline double norm4d(double A, double B, double C, double D) {
 inline float norm4df(float A, float B, float C, float D) {
   return static_cast<float>(norm4d(A, B, C, D));
 }
+inline double rnorm4d(double A, double B, double C, double D) { return 1.0 / norm4d(A, B, C, D); }
+inline float rnorm4df(float A, float B, float C, float D) {
+  return static_cast<float>(rnorm4d(A, B, C, D));
+}
+/// The Euclidean norm of the \p Dim values at \p V (norm, normf), and its reciprocal.
+inline double norm(int Dim, const double *V) {
+  double S = 0;
+  for (int I = 0; I < Dim; ++I)
+    S += V[I] * V[I];
+  return std::sqrt(S);
+}
+inline float normf(int Dim, const float *V) {
+  double S = 0;
+  for (int I = 0; I < Dim; ++I)
+    S += double(V[I]) * V[I];
+  return static_cast<float>(std::sqrt(S));
+}
+inline double rnorm(int Dim, const double *V) { return 1.0 / norm(Dim, V); }
+inline float rnormf(int Dim, const float *V) { return 1.0f / normf(Dim, V); }
+inline double fdivide(double A, double B) { return A / B; }
+/// The scaled complementary error function exp(x^2) erfc(x): in long double up to x = 10,
+/// above it the asymptotic series 1/(x sqrt(pi)) (1 - 1/(2x^2) + 3/(4x^4) - 15/(8x^6)),
+/// below 0 from erfcx(-x) = 2 exp(x^2) - erfcx(x).
+inline double erfcx(double X) {
+  if (X != X)
+    return X;
+  if (X < 0) {
+    long double L = X;
+    return static_cast<double>(2.0L * std::exp(L * L) - std::exp(L * L) * std::erfc(-L));
+  }
+  if (X < 10) {
+    long double L = X;
+    return static_cast<double>(std::exp(L * L) * std::erfc(L));
+  }
+  const double R = 1.0 / (X * X);
+  return (1.0 - R / 2 + 0.75 * R * R - 1.875 * R * R * R) / (X * 1.7724538509055160273);
+}
+inline float erfcxf(float X) { return static_cast<float>(erfcx(X)); }

@@ -69,7 +69,8 @@ template <class H, class Codec> struct Small16Ops {
   }
 };
 
-/// The elementwise operators of the pair types (== and != compare both halves).
+/// The elementwise operators of the pair types (== and != compare both halves; the
+/// orderings hold when they hold for both halves; a scalar operand is broadcast).
 template <class H2> struct Pair16Ops {
   friend constexpr H2 operator+(const H2 &A, const H2 &B) { return H2(A.x + B.x, A.y + B.y); }
   friend constexpr H2 operator-(const H2 &A, const H2 &B) { return H2(A.x - B.x, A.y - B.y); }
@@ -83,6 +84,38 @@ template <class H2> struct Pair16Ops {
   friend constexpr H2 &operator-=(H2 &A, const H2 &B) { return A = A - B; }
   friend constexpr H2 &operator*=(H2 &A, const H2 &B) { return A = A * B; }
   friend constexpr H2 &operator/=(H2 &A, const H2 &B) { return A = A / B; }
+  // Ordering: true when it holds for both halves.
+  friend constexpr bool operator<(const H2 &A, const H2 &B) { return A.x < B.x && A.y < B.y; }
+  friend constexpr bool operator<=(const H2 &A, const H2 &B) { return A.x <= B.x && A.y <= B.y; }
+  friend constexpr bool operator>(const H2 &A, const H2 &B) { return A.x > B.x && A.y > B.y; }
+  friend constexpr bool operator>=(const H2 &A, const H2 &B) { return A.x >= B.x && A.y >= B.y; }
+  // A scalar on either side is broadcast to both halves (as ROCm's vector conversion).
+  template <class U>
+    requires std::is_arithmetic_v<U>
+  static constexpr H2 splat(U V) {
+    return H2(typename H2::Half(V), typename H2::Half(V));
+  }
+#define WAVESAN_PAIR_SCALAR(Op)                                                            \
+  template <class U>                                                                       \
+    requires std::is_arithmetic_v<U>                                                       \
+  friend constexpr H2 operator Op(const H2 &A, U B) { return A Op splat(B); }              \
+  template <class U>                                                                       \
+    requires std::is_arithmetic_v<U>                                                       \
+  friend constexpr H2 operator Op(U A, const H2 &B) { return splat(A) Op B; }              \
+  template <class U>                                                                       \
+    requires std::is_arithmetic_v<U>                                                       \
+  friend constexpr H2 &operator Op##=(H2 &A, U B) { return A = A Op splat(B); }
+  WAVESAN_PAIR_SCALAR(+)
+  WAVESAN_PAIR_SCALAR(-)
+  WAVESAN_PAIR_SCALAR(*)
+  WAVESAN_PAIR_SCALAR(/)
+#undef WAVESAN_PAIR_SCALAR
+  template <class U>
+    requires std::is_arithmetic_v<U>
+  friend constexpr bool operator==(const H2 &A, U B) { return A == splat(B); }
+  template <class U>
+    requires std::is_arithmetic_v<U>
+  friend constexpr bool operator!=(const H2 &A, U B) { return !(A == splat(B)); }
 };
 } // namespace wavesan::emu::detail
 
@@ -115,6 +148,7 @@ struct __half : ::wavesan::emu::detail::Small16Ops<__half, ::wavesan::emu::detai
 
 /// Two binary16 values.
 struct alignas(4) __half2 : ::wavesan::emu::detail::Pair16Ops<__half2> {
+  using Half = __half;
   __half x, y;
 
   __half2() = default;
@@ -144,6 +178,7 @@ struct __hip_bfloat16
 
 /// Two bfloat16 values.
 struct alignas(4) __hip_bfloat162 : ::wavesan::emu::detail::Pair16Ops<__hip_bfloat162> {
+  using Half = __hip_bfloat16;
   __hip_bfloat16 x, y;
 
   __hip_bfloat162() = default;

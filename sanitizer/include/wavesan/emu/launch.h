@@ -10,7 +10,9 @@
 /// arguments, as on the GPU. A kernel that is a template-id with commas
 /// must be parenthesised or wrapped in HIP_KERNEL_NAME, as with HIP:
 /// `hipLaunchKernelGGL((k<float, 4>), ...)`. Reports name the kernel without
-/// the parentheses (launchKernelName).
+/// the parentheses (launchKernelName). hipLaunchKernelGGL's expansion is
+/// parenthesised, so a launch can be a macro's argument
+/// (`ASSERT_EQ(hipLaunchKernelGGL(...), hipSuccess)`).
 ///
 /// Launch checks (gfx942 limits): more than 1024 threads per block reports
 /// `block-too-large` and fails with hipErrorInvalidConfiguration; dynamic
