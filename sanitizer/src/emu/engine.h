@@ -116,6 +116,9 @@ struct LdsShadow {
   uintptr_t TlsLo = 0, TlsHi = 0; ///< the worker's static TLS block
   uintptr_t DynLo = 0, DynHi = 0; ///< the launch's dynamic shared memory
   std::vector<Cell> Tls, Dyn;
+  /// Function-scope `__shared__` arrays that wavesan-cc moved to bounds-checked
+  /// blocks (static_shared.cpp): one shadow per array, by the array's index.
+  std::vector<std::vector<Cell>> Static;
   uint64_t For = 0; ///< the launch (LaunchState::Serial) the shadow was set up for
   std::vector<const void *> ReportedPcs;
 };
@@ -253,6 +256,10 @@ void installAltStack();
 /// thread after a block (static_shared.cpp): a changed byte is an
 /// `lds-out-of-bounds` report for the block \p W ran last.
 void checkStaticShared(const Worker &W);
+/// The running worker's function-scope `__shared__` array holding address \p A
+/// (static_shared.cpp): its index among the worker's arrays, first byte and size
+/// in bytes; false when \p A is in none.
+bool staticSharedArrayAt(uintptr_t A, size_t &Index, uintptr_t &Lo, size_t &Bytes);
 
 /// Whether \p R is to run at both wave sizes (compare_wave_sizes=1, not inside
 /// wavesan::compareWaveSizes, a pointer argument into a hipMalloc'd buffer).

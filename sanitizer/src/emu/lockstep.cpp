@@ -148,6 +148,7 @@ LdsShadow &shadowOf(Worker &W) {
     S.DynLo = reinterpret_cast<uintptr_t>(Current.DynamicShared);
     S.DynHi = S.DynLo + (S.DynLo ? W.L->Req.SharedBytes : 0);
     S.Dyn.assign((S.DynHi - S.DynLo) / 4 + 1, Cell{});
+    S.Static.clear();
   }
   return S;
 }
@@ -213,6 +214,13 @@ __attribute__((noinline)) void access(const void *P, size_t N, bool Store, const
   } else if (A >= S.DynLo && A < S.DynHi) {
     Cells = &S.Dyn;
     Lo = S.DynLo;
+  } else if (size_t Index, Bytes; staticSharedArrayAt(A, Index, Lo, Bytes)) {
+    // A function-scope __shared__ array that wavesan-cc gave checked bounds.
+    if (S.Static.size() <= Index)
+      S.Static.resize(Index + 1);
+    if (S.Static[Index].empty())
+      S.Static[Index].assign(Bytes / 4 + 1, Cell{});
+    Cells = &S.Static[Index];
   } else {
     return;
   }

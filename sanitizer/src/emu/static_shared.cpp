@@ -97,6 +97,20 @@ void *staticShared(const StaticSharedSite &Site) {
   return S.Var;
 }
 
+bool staticSharedArrayAt(uintptr_t A, size_t &Index, uintptr_t &Lo, size_t &Bytes) {
+  const std::vector<Slot> &L = WorkerSlots.List;
+  for (size_t I = 0; I < L.size(); ++I) {
+    const uintptr_t V = reinterpret_cast<uintptr_t>(L[I].Var);
+    if (A >= V && A < V + L[I].Site->Bytes) {
+      Index = I;
+      Lo = V;
+      Bytes = L[I].Site->Bytes;
+      return true;
+    }
+  }
+  return false;
+}
+
 void checkStaticShared(const Worker &W) {
   for (Slot &S : WorkerSlots.List) {
     if (!S.Redzones)
