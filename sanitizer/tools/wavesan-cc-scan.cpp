@@ -279,12 +279,16 @@ std::vector<StaticShared> scanStaticShared(const std::string &Src) {
     }
     if (C != '_' || !Word(I, "__shared__") || Scopes.empty() || !Scopes.back())
       continue;
-    // Not `extern __shared__` (dynamic shared memory, scanExternShared).
+    // Not `extern __shared__` (dynamic shared memory, scanExternShared). A `static` in
+    // front (`static __shared__ float s[64];`) is part of the declaration replaced.
     size_t P = I;
     while (P > 0 && IsSpace(Code[P - 1]))
       --P;
     if (P >= 6 && Code.compare(P - 6, 6, "extern") == 0 && (P == 6 || !isIdentChar(Code[P - 7])))
       continue;
+    size_t DeclBegin = I;
+    if (P >= 6 && Code.compare(P - 6, 6, "static") == 0 && (P == 6 || !isIdentChar(Code[P - 7])))
+      DeclBegin = P - 6;
     const size_t Semi = Code.find(';', I);
     if (Semi == std::string::npos)
       continue;
@@ -372,7 +376,7 @@ std::vector<StaticShared> scanStaticShared(const std::string &Src) {
     for (size_t K = ExtentsBegin; K < E; ++K)
       Extents += IsSpace(Code[K]) || Code[K] == '\\' ? ' ' : Code[K];
     StaticShared D;
-    D.Begin = I;
+    D.Begin = DeclBegin;
     D.End = Semi + 1;
     D.Name = Code.substr(NameBegin, NameEnd - NameBegin);
     D.Type = Elem + Extents;

@@ -46,9 +46,9 @@ TEST_F(CcMemoryFault, StaticSharedOverflowIsReportedOnce) {
             std::string::npos)
       << R.Err;
   EXPECT_TRUE(std::regex_search(
-      R.Err, std::regex("\n  at [^\n]*memory_faults\\.hip:13 in fill_tile, block \\([01],0,0\\)\n")))
+      R.Err, std::regex("\n  at [^\n]*memory_faults\\.hip:19 in fill_tile, block \\([01],0,0\\)\n")))
       << R.Err;
-  EXPECT_NE(R.Err.find("SUMMARY: wavesan: lds-out-of-bounds " + Program + ":13 in fill_tile\n"),
+  EXPECT_NE(R.Err.find("SUMMARY: wavesan: lds-out-of-bounds " + Program + ":19 in fill_tile\n"),
             std::string::npos)
       << R.Err;
 }
@@ -57,6 +57,15 @@ TEST_F(CcMemoryFault, InBoundsSharedArrayIsClean) {
   Result R = run("./faults none");
   EXPECT_EQ(R.Status, 0) << R.Err;
   EXPECT_EQ(R.Out, "out[0] 64 out[63] 1\nfree hipSuccess\n");
+  EXPECT_EQ(R.Err, "");
+}
+
+// wavesan-cc's rewrite of `static __shared__ float tile[N][N + 1]` (a template extent) keeps
+// the array's type (sizeof) and block sharing; `__shared__ int a[4], b[4];` is left alone.
+TEST_F(CcMemoryFault, RewrittenDeclarationsKeepTheirMeaning) {
+  Result R = run("./faults variants");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_EQ(R.Out, "variants 3 11 17 size 288\n") << R.Err;
   EXPECT_EQ(R.Err, "");
 }
 
@@ -120,7 +129,7 @@ TEST_F(CcMemoryFault, AddressSanitizerReportsStaticSharedOverflowLine) {
   EXPECT_NE(R.Status, 0);
   EXPECT_NE(R.Err.find("ERROR: AddressSanitizer: heap-buffer-overflow"), std::string::npos)
       << R.Err;
-  EXPECT_NE(R.Err.find("memory_faults.hip:15"), std::string::npos) << R.Err;
+  EXPECT_NE(R.Err.find("memory_faults.hip:21"), std::string::npos) << R.Err;
   EXPECT_NE(R.Err.find("0 bytes to the right of 256-byte region"), std::string::npos) << R.Err;
   Result Ok = run("ASAN_OPTIONS=detect_leaks=0 ./faults_asan none");
   EXPECT_EQ(Ok.Status, 0) << Ok.Err;

@@ -8,6 +8,10 @@
 /// hipEventRecord takes a steady_clock time stamp. One device (0), described by
 /// a gfx942 (MI300X) profile in hipGetDeviceProperties. Errors: functions
 /// return hipError_t and set the thread's last error (hipGetLastError).
+/// Allocations are recorded (sanitizer/src/emu/allocations.h): hipFree or
+/// hipHostFree of a pointer freed before, or of one no allocation function
+/// returned, frees nothing, prints a `double-free` / `invalid-free` report and
+/// returns hipErrorInvalidValue (as ROCm does); hipFree(nullptr) succeeds.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
