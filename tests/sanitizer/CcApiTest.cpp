@@ -148,7 +148,7 @@ TEST_F(CcApiTest, DeviceMath) {
   EXPECT_EQ(R.Out, "casts 3f800000 3.14159274 80000000 inf 3ff00000 0 2 c000000000000000\n"
                    "int 3 -1 5 55441100 80000000 3158 2330 1\n"
                    "float 1 0.2 0.5 -1 0 0 7 3.125 42\n"
-                   "misc 32 1 10\n");
+                   "misc 32 1 10 43\n");
 }
 
 TEST_F(CcApiTest, LaunchAndWarpSize) {
@@ -156,7 +156,8 @@ TEST_F(CcApiTest, LaunchAndWarpSize) {
   Result R = buildAndRun("launch_and_warpsize");
   EXPECT_EQ(R.Status, 0) << R.Err;
   EXPECT_EQ(R.Out, Common + "warpSize run 64 shift 6 constant 64 wide 1\n");
-  // Emulating wave32: the run-time value follows, the constant stays the target's.
+  // Emulating wave32: the run-time value follows (a const copy too), the target's
+  // constant __AMDGCN_WAVEFRONT_SIZE stays 64.
   Result R32 = run("WAVESAN_OPTIONS=wave_size=32 ./launch_and_warpsize");
   EXPECT_EQ(R32.Status, 0) << R32.Err;
   EXPECT_EQ(R32.Out, Common + "warpSize run 32 shift 5 constant 64 wide 1\n");

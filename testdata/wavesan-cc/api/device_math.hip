@@ -39,6 +39,7 @@ __global__ void math(const float *in, float *f, int *i, double *d, unsigned long
   long long t0 = clock64(), t1 = clock64();
   i[12] = t1 >= t0 && wall_clock64() > 0;
   i[13] = abs(-5) + static_cast<int>(abs(-2.5) * 2);   // 10
+  __builtin_nontemporal_store(__builtin_nontemporal_load(&in[1]) + 1.0f, &f[10]); // 43
 }
 
 int main() {
@@ -60,6 +61,6 @@ int main() {
               i[10]);
   std::printf("float %g %g %g %g %g %g %g %g %g\n", f[2], f[3], f[4], f[5], f[6], f[7], f[8],
               d[1], f[9]);
-  std::printf("misc %d %d %d\n", i[11], i[12], i[13]);
+  std::printf("misc %d %d %d %g\n", i[11], i[12], i[13], f[10]);
   return 0;
 }

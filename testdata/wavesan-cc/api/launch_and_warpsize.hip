@@ -1,6 +1,7 @@
 // hipLaunchKernelGGL of template kernels whose template arguments are deduced from the
-// launch's arguments, given explicitly, or behind a function pointer; warpSize as a
-// constant (64, the target's) and at run time (the emulated wave size); HIP_DYNAMIC_SHARED
+// launch's arguments, given explicitly, or behind a function pointer; warpSize at run time
+// (the emulated wave size, also through a const copy) and the target's constant wave size
+// __AMDGCN_WAVEFRONT_SIZE (64); HIP_DYNAMIC_SHARED
 // with HIP's trailing semicolon left out; __launch_bounds__ and __align__.
 // Expected output: CcApiTest.LaunchAndWarpSize (also under wave_size=32).
 #include <hip/hip_runtime.h>
@@ -34,11 +35,12 @@ __global__ void waves(int *out) {
   int shift = 0;
   while (copy >>= 1)
     ++shift;
-  constexpr int compiled = warpSize; // constant expression: the target's 64
+  const int held = warpSize; // a const copy: still the run's wave size
+  constexpr int compiled = __AMDGCN_WAVEFRONT_SIZE; // the target's constant: 64
   int wide = 0;
-  if constexpr (warpSize > 32)
+  if constexpr (__AMDGCN_WAVEFRONT_SIZE > 32)
     wide = 1;
-  out[0] = w * 2;
+  out[0] = w * 2 == held ? held : -held;
   out[1] = shift;
   out[2] = compiled;
   out[3] = wide;

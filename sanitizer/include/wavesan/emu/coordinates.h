@@ -61,9 +61,11 @@ namespace wavesan::emu::detail {
 /// The type of `warpSize`. An object, not a macro, so that `hipDeviceProp_t::warpSize`
 /// and user variables named warpSize still work. It converts to int:
 /// - at run time, to the running launch's wave size (64, or 32 under wave_size=32);
-/// - in a constant expression (`if constexpr (warpSize > 32)`, an array bound, a
-///   constexpr variable), to 64, the compiled target's wave size, as
-///   __AMDGCN_WAVEFRONT_SIZE: under wave_size=32 such code keeps its wave64 constant.
+/// - it is not a constant expression (as in current ROCm, where warpSize is a run-time
+///   value): a constant wave size is `__AMDGCN_WAVEFRONT_SIZE` (64 for the emulated
+///   target) or a template parameter. Were it one, `const int W = warpSize;` would be
+///   folded to 64 by the compiler (its initialiser is constant-evaluated) and a
+///   wave_size=32 run would compute with the wrong width.
 /// A copy (`auto w{warpSize};`) holds the value read when it was made and takes the
 /// compound assignments (`w >>= 1`). Passing it through `...` (printf) needs a cast.
 struct WarpSizeValue {
@@ -78,8 +80,6 @@ struct WarpSizeValue {
   constexpr int value() const {
     if (Held >= 0)
       return Held;
-    if (__builtin_is_constant_evaluated())
-      return 64;
     return Current.WaveSize;
   }
   constexpr operator int() const { return value(); }

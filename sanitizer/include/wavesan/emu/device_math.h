@@ -48,6 +48,15 @@ inline double __hiloint2double(int Hi, int Lo) {
 
 /// A plain load (HIP: through the read-only cache).
 template <class T> inline T __ldg(const T *P) { return *P; }
+// Clang's non-temporal load and store (HIP code uses them for streaming data): a plain
+// load and store on the host; defined only where the host compiler lacks the builtins
+// (GCC), since Clang's own are the same operations.
+#if !__has_builtin(__builtin_nontemporal_store)
+template <class V, class T> inline void __builtin_nontemporal_store(V Value, T *P) {
+  *P = static_cast<T>(Value);
+}
+template <class T> inline T __builtin_nontemporal_load(const T *P) { return *P; }
+#endif
 
 inline long long clock64() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
