@@ -38,7 +38,7 @@ __global__ void waves(int *out) {
   const int held = warpSize; // a const copy: still the run's wave size
   constexpr int compiled = __AMDGCN_WAVEFRONT_SIZE; // the target's constant: 64
   int wide = 0;
-  if constexpr (__AMDGCN_WAVEFRONT_SIZE > 32)
+  if constexpr (warpSize > 32 && __AMDGCN_WAVEFRONT_SIZE > 32) // the target's 64
     wide = 1;
   out[0] = w * 2 == held ? held : -held;
   out[1] = shift;

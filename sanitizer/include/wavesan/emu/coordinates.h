@@ -16,6 +16,7 @@
 #endif
 
 #include <cstdint>
+#include <type_traits>
 
 /// HIP's dim3: a grid or block extent, or a coordinate (x, y, z).
 struct dim3 {
@@ -61,11 +62,14 @@ namespace wavesan::emu::detail {
 /// The type of `warpSize`. An object, not a macro, so that `hipDeviceProp_t::warpSize`
 /// and user variables named warpSize still work. It converts to int:
 /// - at run time, to the running launch's wave size (64, or 32 under wave_size=32);
-/// - it is not a constant expression (as in current ROCm, where warpSize is a run-time
-///   value): a constant wave size is `__AMDGCN_WAVEFRONT_SIZE` (64 for the emulated
-///   target) or a template parameter. Were it one, `const int W = warpSize;` would be
-///   folded to 64 by the compiler (its initialiser is constant-evaluated) and a
-///   wave_size=32 run would compute with the wrong width.
+/// - its value is not a constant expression: `const int W = warpSize;` is the run's wave
+///   size (a constant value would let the compiler fold that initialiser, which is
+///   constant-evaluated, to 64, and a wave_size=32 run would compute with the wrong
+///   width); a constant wave size is `__AMDGCN_WAVEFRONT_SIZE` (64 for the emulated target)
+///   or a template parameter;
+/// - a comparison with a number (`warpSize > 32`, `warpSize == 64`) is a constant
+///   expression where one is required (`if constexpr (warpSize > 32)`, a static_assert):
+///   there it compares the compiled target's 64; at run time the run's wave size.
 /// A copy (`auto w{warpSize};`) holds the value read when it was made and takes the
 /// compound assignments (`w >>= 1`). Passing it through `...` (printf) needs a cast.
 struct WarpSizeValue {
@@ -83,6 +87,44 @@ struct WarpSizeValue {
     return Current.WaveSize;
   }
   constexpr operator int() const { return value(); }
+
+  /// The wave size a comparison sees: 64 (the target's) in a constant expression.
+  constexpr int compared() const {
+    if (Held >= 0)
+      return Held;
+    if (__builtin_is_constant_evaluated())
+      return 64;
+    return Current.WaveSize;
+  }
+  /// -1, 0 or 1 as \p A is less than, equal to or greater than \p B (no sign surprises).
+  template <class T> static constexpr int order(int A, T B) {
+    if constexpr (std::is_floating_point_v<T>)
+      return A < B ? -1 : (A > B ? 1 : 0);
+    else if constexpr (std::is_unsigned_v<T>)
+      return A < 0 || static_cast<unsigned long long>(A) < B
+                 ? -1
+                 : (static_cast<unsigned long long>(A) > B ? 1 : 0);
+    else
+      return static_cast<long long>(A) < B ? -1 : (static_cast<long long>(A) > B ? 1 : 0);
+  }
+#define WAVESAN_WARPSIZE_COMPARE(Op)                                                     \
+  template <class T>                                                                      \
+    requires std::is_arithmetic_v<T>                                                      \
+  friend constexpr bool operator Op(const WarpSizeValue &W, T V) {                        \
+    return order(W.compared(), V) Op 0;                                                   \
+  }                                                                                       \
+  template <class T>                                                                      \
+    requires std::is_arithmetic_v<T>                                                      \
+  friend constexpr bool operator Op(T V, const WarpSizeValue &W) {                        \
+    return 0 Op order(W.compared(), V);                                                   \
+  }
+  WAVESAN_WARPSIZE_COMPARE(<)
+  WAVESAN_WARPSIZE_COMPARE(>)
+  WAVESAN_WARPSIZE_COMPARE(<=)
+  WAVESAN_WARPSIZE_COMPARE(>=)
+  WAVESAN_WARPSIZE_COMPARE(==)
+  WAVESAN_WARPSIZE_COMPARE(!=)
+#undef WAVESAN_WARPSIZE_COMPARE
 #define WAVESAN_WARPSIZE_ASSIGN(Op)                                                      \
   constexpr WarpSizeValue &operator Op##=(int V) {                                        \
     Held = value() Op V;                                                                  \
