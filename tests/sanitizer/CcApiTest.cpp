@@ -9,6 +9,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "CcProgramTest.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -24,17 +26,8 @@ namespace {
 const std::string Cc = WAVESAN_CC;
 const std::string Data = std::string(WAVESAN_TESTDATA_DIR) + "/wavesan-cc/api";
 
-struct Result {
-  int Status = -1; ///< Exit status, or 128 + signal.
-  std::string Out, Err;
-};
-
-std::string slurp(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  std::stringstream SS;
-  SS << In.rdbuf();
-  return SS.str();
-}
+using Result = wavesan::test::CcResult;
+using wavesan::test::slurpFile;
 
 /// A fresh directory per test; every command runs in it.
 class CcApiTest : public ::testing::Test {
@@ -54,8 +47,8 @@ protected:
     int Raw = std::system(Line.c_str());
     Result R;
     R.Status = WIFEXITED(Raw) ? WEXITSTATUS(Raw) : 128 + WTERMSIG(Raw);
-    R.Out = slurp(Dir + "/.out");
-    R.Err = slurp(Dir + "/.err");
+    R.Out = slurpFile(Dir + "/.out");
+    R.Err = slurpFile(Dir + "/.err");
     return R;
   }
   /// Builds testdata/wavesan-cc/api/<Name>.hip and runs it (with \p Env before it).
