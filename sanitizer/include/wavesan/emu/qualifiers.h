@@ -73,16 +73,38 @@ struct StaticSharedSite {
 void *staticShared(const StaticSharedSite &Site);
 } // namespace wavesan::emu::detail
 
+#if defined(__has_feature)
+#if __has_feature(coverage_sanitizer)
+#define WAVESAN_STATIC_SHARED_UNCACHED 1
+#endif
+#endif
+#ifdef WAVESAN_STATIC_SHARED_UNCACHED
+// -fwavesan-lockstep (Clang's load/store callbacks) watches the program's thread-local
+// data as LDS, so a cached pointer there would read as lanes sharing a word.
+#define WAVESAN_STATIC_SHARED_BIND(Name)                                                 \
+  wavesan_shared_type_##Name &Name = *static_cast<wavesan_shared_type_##Name *>(           \
+      ::wavesan::emu::detail::staticShared(wavesan_shared_site_##Name))
+#else
+#define WAVESAN_STATIC_SHARED_BIND(Name)                                                 \
+  static thread_local void *wavesan_shared_block_##Name = nullptr;                        \
+  wavesan_shared_type_##Name &Name = *static_cast<wavesan_shared_type_##Name *>(           \
+      wavesan_shared_block_##Name                                                          \
+          ? wavesan_shared_block_##Name                                                    \
+          : (wavesan_shared_block_##Name =                                                 \
+                 ::wavesan::emu::detail::staticShared(wavesan_shared_site_##Name)))
+#endif
+
 /// A function-scope `__shared__` array with checked bounds: declares `Name`, a
 /// reference to the block's copy of a `Type` (an array type, e.g. `float[16][17]`).
+/// The worker's block is looked up once per worker thread (the first lane that
+/// runs the declaration) and kept in a thread_local pointer.
 /// wavesan-cc writes it for `__shared__ float Name[16][17];`.
 #define WAVESAN_STATIC_SHARED(Name, ...)                                                 \
   using wavesan_shared_type_##Name = __VA_ARGS__;                                          \
   static constexpr ::wavesan::emu::detail::StaticSharedSite wavesan_shared_site_##Name{   \
       #Name, __FILE__, __LINE__, sizeof(wavesan_shared_type_##Name),                       \
       alignof(wavesan_shared_type_##Name)};                                                \
-  wavesan_shared_type_##Name &Name = *static_cast<wavesan_shared_type_##Name *>(           \
-      ::wavesan::emu::detail::staticShared(wavesan_shared_site_##Name))
+  WAVESAN_STATIC_SHARED_BIND(Name)
 
 /// Declares `Type *const Name`, the block's dynamic shared memory (HIP's
 /// HIP_DYNAMIC_SHARED; function scope only).
