@@ -125,6 +125,9 @@ __global__ void earlyExitBallot(unsigned long long *Out) {
     *Out = M;
 }
 
+// Lanes 0-31 and 32-63 shuffle at two call sites, each reading only lanes of its own
+// branch: on hardware the branches run one after the other, each read hits an active
+// lane, and the results are defined.
 __global__ void divergentShuffles(int *Out) {
   int V = threadIdx.x;
   if (threadIdx.x < 32)
@@ -132,6 +135,38 @@ __global__ void divergentShuffles(int *Out) {
   else
     V = __shfl_xor(V, 2);
   Out[threadIdx.x] = V;
+}
+
+// Two 32-lane logical warps of one 64-lane wave in different branches, each shuffling
+// within width 32 (a port's per-warp code): defined on hardware.
+__global__ void halvesWithWidth32(int *Out) {
+  int V = threadIdx.x;
+  if (threadIdx.x < 32)
+    V = __shfl_xor(V, 1, 32);
+  else
+    V = __shfl_down(V, 1, 32);
+  Out[threadIdx.x] = V;
+}
+
+// Lanes 0-31 read lanes 32-63, which are in the other branch: undefined on hardware.
+__global__ void divergentCrossRead(int *Out) {
+  int V = threadIdx.x;
+  if (threadIdx.x < 32)
+    V = __shfl(V, static_cast<int>(threadIdx.x) + 32);
+  else
+    V = __shfl_xor(V, 1);
+  Out[threadIdx.x] = V;
+}
+
+// A full-mask ballot in each branch, as code written for independent thread scheduling
+// does: the mask names the other branch's lanes, which never join.
+__global__ void divergentBallotSync(unsigned long long *Out) {
+  unsigned long long B;
+  if (threadIdx.x < 32)
+    B = __ballot_sync(~0ull, 1);
+  else
+    B = __ballot_sync(~0ull, threadIdx.x & 1);
+  Out[threadIdx.x] = B;
 }
 
 // Lanes 32-63 skip the branch and wait at the second shuffle; lanes 0-31 join
@@ -401,14 +436,65 @@ TEST_F(Emu, SubWaveBallotWithoutMaskIsNotReported) {
   hipFree(D);
 }
 
-TEST_F(Emu, DivergentWaveOperationsAreReported) {
+TEST_F(Emu, DivergentShufflesReadingTheirOwnBranchAreNotReported) {
   int *D;
   ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
   ASSERT_EQ(hipLaunchKernelGGL(divergentShuffles, 1, 64, 0, 0, D), hipSuccess);
-  EXPECT_EQ(wavesan::reportCount(ReportKind::WaveOpDivergent), 1u);
+  EXPECT_EQ(wavesan::reportCount(), 0u);
   auto H = hostCopy(D, 64);
-  EXPECT_EQ(H[0], 1);
-  EXPECT_EQ(H[32], 34);
+  EXPECT_EQ(H[0], 1);   // 0 ^ 1
+  EXPECT_EQ(H[32], 34); // 32 ^ 2
+  EXPECT_EQ(H[63], 61); // 63 ^ 2
+  hipFree(D);
+}
+
+TEST_F(Emu, LogicalWarpsOfWidth32InTwoBranchesAreNotReported) {
+  int *D;
+  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(halvesWithWidth32, 1, 64, 0, 0, D), hipSuccess);
+  EXPECT_EQ(wavesan::reportCount(), 0u);
+  auto H = hostCopy(D, 64);
+  EXPECT_EQ(H[0], 1);   // 0 ^ 1
+  EXPECT_EQ(H[31], 30); // 31 ^ 1
+  EXPECT_EQ(H[32], 33); // lane 33 of its 32-lane segment
+  EXPECT_EQ(H[63], 63); // past the segment's end: its own value
+  hipFree(D);
+}
+
+TEST_F(Emu, DivergentShuffleReadingTheOtherBranchIsReported) {
+  int *D;
+  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  testing::internal::CaptureStderr();
+  ASSERT_EQ(hipLaunchKernelGGL(divergentCrossRead, 1, 64, 0, 0, D), hipSuccess);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(wavesan::reportCount(ReportKind::WaveOpDivergent), 1u) << Err;
+  EXPECT_EQ(wavesan::reportCount(ReportKind::InactiveLaneRead), 0u) << Err;
+  EXPECT_NE(Err.find("__shfl reached by lanes 0-31 while lanes 32-63 run the wave operation "
+                     "at "),
+            std::string::npos)
+      << Err;
+  EXPECT_NE(Err.find("lane 0 reads lane 32, which is in the other group"), std::string::npos)
+      << Err;
+  auto H = hostCopy(D, 64);
+  EXPECT_EQ(H[33], 32); // the other branch's reads are its own: 33 ^ 1
+  hipFree(D);
+}
+
+TEST_F(Emu, DivergentSyncMaskNamingTheOtherBranchIsReported) {
+  unsigned long long *D;
+  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  testing::internal::CaptureStderr();
+  ASSERT_EQ(hipLaunchKernelGGL(divergentBallotSync, 1, 64, 0, 0, D), hipSuccess);
+  std::string Err = testing::internal::GetCapturedStderr();
+  // Each branch's ballot names the other's lanes: one report per call site.
+  EXPECT_EQ(wavesan::reportCount(ReportKind::WaveOpDivergent), 2u) << Err;
+  EXPECT_NE(Err.find("__ballot_sync mask 0xffffffffffffffff names lanes 32-63, which run the "
+                     "wave operation at "),
+            std::string::npos)
+      << Err;
+  auto H = hostCopy(D, 64);
+  EXPECT_EQ(H[0], 0xffffffffull);             // lanes 0-31 only, as on hardware
+  EXPECT_EQ(H[32], 0xaaaaaaaa00000000ull);    // the odd lanes of 32-63
   hipFree(D);
 }
 

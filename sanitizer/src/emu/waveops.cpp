@@ -194,12 +194,33 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
       ++Wv.Held;
     }
 
-  if (WasHeld && Missing) {
+  // Lanes of the wave in another branch: waiting at another wave-operation call site
+  // now, or (WasHeld) past the one they ran without this group. On hardware the
+  // branches run one after the other, each with its own lanes active, and never meet.
+  // That is only wrong where this group needs the other's lanes: a shuffle reading
+  // one of them (below, with the read) or a *_sync mask naming them (here). A
+  // shuffle whose reads stay in its group (lanes 0-31 and 32-63 each shuffling
+  // within width 32) and a vote without a mask are defined on hardware.
+  // A held group's missing lanes all count: the other group ran on, and may have
+  // exited or reached a barrier since.
+  const uint64_t Diverged = WasHeld ? Missing : Missing & ~(Exited | AtBarrier);
+  auto otherSite = [&](unsigned Lane) {
+    if (Base[Lane].State == LaneState::WaveOp && Base[Lane].Op)
+      return site(Base[Lane].Op->Loc.file_name(), Base[Lane].Op->Loc.line());
+    if (WasHeld)
+      return site(HeldFile, HeldLine);
+    return std::string("another call site");
+  };
+  if (C0.HasMask && !C0.PartialOk && (C0.Mask & Diverged)) {
+    const uint64_t Named = C0.Mask & Diverged;
     report(ReportKind::WaveOpDivergent, groupWhere(ReportScope::Wave),
-           std::string(C0.Name) + " reached by lanes " + laneList(Active) +
-               " while lanes " + laneList(Missing) +
-               " of the wave ran a wave operation at " + site(HeldFile, HeldLine) +
-               " without them: the two groups never meet");
+           std::string(C0.Name) + " mask " + hex(C0.Mask) + " names lanes " + laneList(Named) +
+               ", which run the wave operation at " +
+               otherSite(static_cast<unsigned>(std::countr_zero(Named))) +
+               " in another branch (reached here by lanes " + laneList(Active) +
+               "): the two groups never meet on AMD GPUs, which run divergent branches one "
+               "after the other and do not wait for the mask's lanes (no independent thread "
+               "scheduling), so the result leaves those lanes out");
   } else if (!Elsewhere && (Exited | AtBarrier) && C0.HasMask && !C0.PartialOk) {
     // Coalesced-group operations (PartialOk) expect their missing lanes.
     // A sub-wave vote or shuffle is defined on hardware (inactive lanes are left out of
@@ -331,7 +352,16 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
                                  " reads lane " + std::to_string(Src) + ", which is inactive: " +
                                  Why + "; its value is undefined on hardware (the emulator "
                                        "returns 0)";
-        if (HalfWaveShuffle)
+        if (Src < N && Diverged >> Src & 1)
+          report(ReportKind::WaveOpDivergent, groupWhere(ReportScope::Wave),
+                 std::string(C0.Name) + " reached by lanes " + laneList(Active) +
+                     " while lanes " + laneList(Diverged) + " run the wave operation at " +
+                     otherSite(Src) + " in another branch: lane " + std::to_string(I) +
+                     " reads lane " + std::to_string(Src) +
+                     ", which is in the other group; the two groups never meet on hardware "
+                     "(the branches run one after the other), so the value read is "
+                     "undefined (the emulator returns 0)");
+        else if (HalfWaveShuffle)
           report(ReportKind::WaveOpPartial, groupWhere(ReportScope::Wave),
                  std::string(C0.Name) + " reached by 32 of 64 lanes (active 0-31)" +
                      (Exited ? "; lanes " + laneList(Exited) + " exited" : std::string()) +
