@@ -2,9 +2,11 @@
 // prefix sums (i + 1) * (i + 2) / 2: 1 3 6 10 ... 2080.
 //  - racy: the Hillis-Steele steps without any synchronisation. On a GPU the wave runs
 //    each instruction for all 64 lanes at once, so every lane loads s[i - off] before any
-//    lane stores s[i] and the code happens to work there; the emulator runs the lanes
-//    one after another. Built with wavesan-cc -fwavesan-lockstep the emulator reports
-//    wave-lds-race at the load (line 20) instead of computing another answer silently.
+//    lane stores s[i] and the code works there; the emulator runs the lanes one after
+//    another between synchronisations. Built with wavesan-cc -fwavesan-lockstep the
+//    lanes take each shared-memory access together and the scan is right; with
+//    WAVESAN_OPTIONS=lockstep_lds=0 the emulator reports wave-lds-race at the load
+//    (line 22) instead.
 //  - barriers: __syncthreads() between the load and the store of each step: no report.
 //  - syncwarp: the same with __syncwarp() (a wave operation): no report.
 #include <hip/hip_runtime.h>

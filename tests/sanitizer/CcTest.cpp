@@ -92,18 +92,20 @@ TEST_F(CcTest, BuildsAndRunsCuProgramWithKernel) {
   EXPECT_EQ(R.Out, "sum 999000\n");
 }
 
-// -fwavesan-lockstep: Clang's load/store callbacks feed the wave-lds-race check. The
-// 64-lane scan in __shared__ memory without synchronisation (mode 0) is reported at the
-// load of another lane's word, line 20, with the lanes; with __syncthreads() (mode 1) or
-// __syncwarp() (mode 2) between the loads and the stores it gives the prefix sums of
-// 1..64 (the last one 64 * 65 / 2 = 2080) and no report.
+// -fwavesan-lockstep: Clang's load/store callbacks step a wave's lanes together at each
+// shared-memory access (option lockstep_lds, the default), so the 64-lane scan in
+// __shared__ memory without synchronisation (mode 0) gives what a lockstep wavefront
+// gives: the prefix sums of 1..64 (the last one 64 * 65 / 2 = 2080), no report; as do
+// the scans with __syncthreads() (mode 1) or __syncwarp() (mode 2). With lockstep_lds=0
+// the lanes run one after another and mode 0 is reported at the load of another lane's
+// word, line 22, with the lanes.
 TEST_F(CcTest, WaveLdsRaceIsReportedAtItsLine) {
   if (wavesan::test::AsanBuild)
     GTEST_SKIP() << "-fwavesan-lockstep builds with Clang, and this ASan build would link "
                     "Clang's AddressSanitizer runtime";
   Result B = run(Cc + " -g -O1 -fwavesan-lockstep " + Data + "/wave_lds_scan.hip -o scan");
   ASSERT_EQ(B.Status, 0) << B.Err;
-  Result Racy = run("./scan 0");
+  Result Racy = run("WAVESAN_OPTIONS=lockstep_lds=0 ./scan 0");
   EXPECT_EQ(Racy.Status, 1) << Racy.Err; // fail_at_exit: an error was reported
   EXPECT_NE(Racy.Err.find("ERROR: wavesan: wave-lds-race in kernel scan\n  lane 1 of wave 0 "
                           "loads a __shared__ variable"),
@@ -112,10 +114,10 @@ TEST_F(CcTest, WaveLdsRaceIsReportedAtItsLine) {
   EXPECT_NE(Racy.Err.find("which lane 0 of the wave stored to in the same step"),
             std::string::npos)
       << Racy.Err;
-  EXPECT_NE(Racy.Err.find("wave_lds_scan.hip:20 in scan, block (0,0,0), wave 0\n"),
+  EXPECT_NE(Racy.Err.find("wave_lds_scan.hip:22 in scan, block (0,0,0), wave 0\n"),
             std::string::npos)
       << Racy.Err;
-  for (const char *Mode : {"1", "2"}) {
+  for (const char *Mode : {"0", "1", "2"}) {
     Result R = run(std::string("./scan ") + Mode);
     EXPECT_EQ(R.Status, 0) << Mode << ": " << R.Err;
     EXPECT_EQ(R.Out, "last 2080, 0 of 64 prefix sums wrong\n") << Mode;

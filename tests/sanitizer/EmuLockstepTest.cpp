@@ -103,16 +103,53 @@ std::vector<int> prefixSums() {
   return P;
 }
 
-TEST_F(Emu, ScanInSharedMemoryWithoutSyncIsReported) {
+// Option lockstep_lds (the default): the lanes take each shared-memory access
+// together, so the scan without synchronisation computes what a lockstep wavefront
+// computes, and nothing is reported.
+TEST_F(Emu, ScanInSharedMemoryWithoutSyncComputesTheLockstepResult) {
+  EXPECT_EQ(runScan(scanStatic, None, 0), prefixSums());
+  EXPECT_EQ(runScan(scanDynamic, None, 64 * sizeof(int)), prefixSums());
+  EXPECT_EQ(wavesan::reportCount(), 0u);
+}
+
+// lockstep_lds=0: the lanes run one after another, the answer is not the GPU's, and
+// the sharing is reported.
+TEST_F(Emu, ScanInSharedMemoryWithoutSyncIsReportedWhenLanesRunOneAfterAnother) {
+  wavesan::setLockstepLds(0);
   const std::vector<int> Got = runScan(scanStatic, None, 0);
   EXPECT_EQ(wavesan::reportCount(ReportKind::WaveLdsRace), 1u);
-  // The lanes ran one after another: not the GPU's (lockstep) answer, and reported.
   EXPECT_NE(Got, prefixSums());
 }
 
-TEST_F(Emu, ScanInDynamicSharedMemoryWithoutSyncIsReported) {
+TEST_F(Emu, ScanInDynamicSharedMemoryWithoutSyncIsReportedWhenLanesRunOneAfterAnother) {
+  wavesan::setLockstepLds(0);
   runScan(scanDynamic, None, 64 * sizeof(int));
   EXPECT_EQ(wavesan::reportCount(ReportKind::WaveLdsRace), 1u);
+}
+
+// The warp-synchronous tail of a block reduction, as CUDA code wrote it for 32-lane
+// warps: after the barrier, lanes 0-31 add S[i + 32], S[i + 16], ... S[i + 1] into S[i]
+// with no synchronisation. 64 values 1..64: S[0] ends at 64 * 65 / 2 = 2080 on a
+// lockstep wavefront; lanes 32-63 have left the branch (they wait at the kernel's end).
+__global__ void warpSyncReduce(int *Out) {
+  __shared__ int S[64];
+  const int I = threadIdx.x;
+  st(&S[I], I + 1);
+  __syncthreads();
+  if (I < 32)
+    for (int Off = 32; Off > 0; Off /= 2)
+      st(&S[I], ld(&S[I]) + ld(&S[I + Off]));
+  if (I == 0)
+    Out[0] = ld(&S[0]);
+}
+
+TEST_F(Emu, WarpSynchronousReductionTailComputesTheLockstepSum) {
+  int *D = nullptr;
+  ASSERT_EQ(hipMalloc(&D, sizeof(int)), hipSuccess);
+  ASSERT_EQ(hipLaunchKernelGGL(warpSyncReduce, 1, 64, 0, 0, D), hipSuccess);
+  EXPECT_EQ(hostCopy(D, 1)[0], 2080);
+  EXPECT_EQ(wavesan::reportCount(), 0u);
+  hipFree(D);
 }
 
 TEST_F(Emu, ScanWithBarriersIsNotReported) {

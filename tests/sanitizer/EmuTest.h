@@ -28,11 +28,13 @@ protected:
     wavesan::setWaveSize(64);
     wavesan::setWorkers(0);
     wavesan::setKernelTimeout(-1);
+    wavesan::setLockstepLds(-1);
   }
   void TearDown() override {
     wavesan::setWaveSize(64);
     wavesan::setWorkers(0);
     wavesan::setKernelTimeout(-1);
+    wavesan::setLockstepLds(-1);
   }
 };
 

@@ -27,6 +27,7 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <bit>
 #include <cinttypes>
 #include <memory>
@@ -195,7 +196,20 @@ void reportRace(Worker &W, const Lane &Me, unsigned Other, bool MeWrites, bool O
          What);
 }
 
-/// Records an access of \p N bytes at \p P by the running lane.
+/// setLockstepLds's override: -1 (the option), 0 or 1.
+std::atomic<int> LockstepOverride{-1};
+
+/// Option lockstep_lds, or its override.
+bool lockstepLds() {
+  const int O = LockstepOverride.load(std::memory_order_relaxed);
+  return O < 0 ? options().lockstep_lds : O != 0;
+}
+
+/// Records an access of \p N bytes at \p P by the running lane; with lockstep_lds
+/// first waits for the wave's other lanes (one step per access). Stepped, a load of
+/// a word another lane stored in the same step cannot be one instruction's (each
+/// lane makes one access per step): only stores by several lanes to one word are
+/// reported.
 __attribute__((noinline)) void access(const void *P, size_t N, bool Store, const void *Pc) {
   Worker *W = laneWorker();
   if (!W)
@@ -224,6 +238,18 @@ __attribute__((noinline)) void access(const void *P, size_t N, bool Store, const
   } else {
     return;
   }
+  const bool Stepped = lockstepLds();
+  if (Stepped) {
+    // One access per lane per step: wait until every other running lane of the wave
+    // reaches its next LDS access (or a barrier, a wave operation, its end), then
+    // access in lane order. The wave's step is renewed when it resolves.
+    WaveOpCall Step{WaveOpKind::SyncWarp, false, 0, 0, 0, 0, "a shared-memory access",
+                    std::source_location::current(), true, true};
+    waveOpSlow(Step);
+    W = laneWorker();
+    if (!W)
+      return;
+  }
   const Lane &Me = *W->current();
   const uint32_t Step = W->Waves[Me.Wave].Step;
   const uint64_t Bit = uint64_t{1} << Me.LaneInWave;
@@ -238,12 +264,12 @@ __attribute__((noinline)) void access(const void *P, size_t N, bool Store, const
     if (Store) {
       if (C.Writer >= 0 && C.Writer != Me.LaneInWave)
         reportRace(*W, Me, static_cast<unsigned>(C.Writer), true, true, A, Cells == &S.Dyn, Lo, Pc);
-      else if (C.Readers & ~Bit)
+      else if (!Stepped && C.Readers & ~Bit)
         reportRace(*W, Me, static_cast<unsigned>(std::countr_zero(C.Readers & ~Bit)), true,
                    false, A, Cells == &S.Dyn, Lo, Pc);
       C.Writer = static_cast<int16_t>(Me.LaneInWave);
     } else {
-      if (C.Writer >= 0 && C.Writer != Me.LaneInWave)
+      if (!Stepped && C.Writer >= 0 && C.Writer != Me.LaneInWave)
         reportRace(*W, Me, static_cast<unsigned>(C.Writer), false, true, A, Cells == &S.Dyn, Lo,
                    Pc);
       C.Readers |= Bit;
@@ -254,6 +280,11 @@ __attribute__((noinline)) void access(const void *P, size_t N, bool Store, const
 } // namespace
 
 } // namespace wavesan::emu::detail
+
+void wavesan::setLockstepLds(int On) {
+  ::wavesan::emu::detail::LockstepOverride.store(On < 0 ? -1 : On != 0,
+                                                   std::memory_order_relaxed);
+}
 
 // SanitizerCoverage's load/store callbacks (clang -fsanitize-coverage=trace-loads,
 // trace-stores): called before each load or store of instrumented code with its address.

@@ -144,7 +144,8 @@ void Worker::resolveWave(Wave &Wv, Lane *Arriving) {
   uint64_t Active = Waiting, Elsewhere = 0;
   if (!OneSite) {
     for (unsigned I = 0; I < N; ++I)
-      if (Waiting >> I & 1 && siteBefore(Base[I].Op->Loc, First->Op->Loc))
+      if (Waiting >> I & 1 && !First->Op->LdsStep &&
+          (Base[I].Op->LdsStep || siteBefore(Base[I].Op->Loc, First->Op->Loc)))
         First = &Base[I];
     Active = 0;
     for (unsigned I = 0; I < N; ++I)

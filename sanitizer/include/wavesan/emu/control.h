@@ -45,6 +45,12 @@ void setWorkers(unsigned Workers);
 /// 0 disables the watchdog; a negative value goes back to the option).
 void setKernelTimeout(double Seconds);
 
+/// Overrides option `lockstep_lds` for the launches that follow (1: a wave's lanes
+/// take each shared-memory access together; 0: one after another, reporting
+/// wave-lds-race where they share LDS between synchronisations; -1: back to the
+/// option). Only code built with `wavesan-cc -fwavesan-lockstep` is affected.
+void setLockstepLds(int On);
+
 /// Block-completion hook (for wavesan::TileRecorder, wavesan/tile_recorder.h):
 /// when set, the engine calls `Fn(User, BlockId)` once after each block of the
 /// launches that follow has finished, with BlockId = blockIdx.x + gridDim.x *

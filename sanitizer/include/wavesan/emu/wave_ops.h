@@ -44,6 +44,10 @@ struct WaveOpCall {
   /// A coalesced group's operation: lanes missing from it are expected (they took
   /// another branch), so a partial wave is not reported (wave-op-partial).
   bool PartialOk = false;
+  /// A lockstep step at a shared-memory access (lockstep.cpp, option lockstep_lds):
+  /// resolved before the wave operations other lanes wait at, as the accesses come
+  /// first in program order.
+  bool LdsStep = false;
 };
 
 } // namespace wavesan::emu::detail
