@@ -386,4 +386,20 @@ std::vector<StaticShared> scanStaticShared(const std::string &Src) {
   return Found;
 }
 
+size_t findVolatileShared(const std::string &Src) {
+  const std::string Code = blankedCode(Src);
+  auto FindWord = [&](std::string_view W) {
+    for (size_t P = Code.find(W); P != std::string::npos; P = Code.find(W, P + 1)) {
+      const bool Before = P == 0 || !isIdentChar(Code[P - 1]);
+      const bool After = P + W.size() >= Code.size() || !isIdentChar(Code[P + W.size()]);
+      if (Before && After)
+        return P;
+    }
+    return std::string::npos;
+  };
+  if (FindWord("__shared__") == std::string::npos)
+    return std::string::npos;
+  return FindWord("volatile");
+}
+
 } // namespace wavesan_cc

@@ -70,6 +70,15 @@ struct StaticShared {
 /// not returned and stay thread_local.
 std::vector<StaticShared> scanStaticShared(const std::string &Src);
 
+/// Where warp-synchronous shared-memory code may be: the offset of the first `volatile`
+/// keyword (outside comments and literals) of a source that also has a `__shared__`
+/// keyword, else std::string::npos. CUDA code that exchanges values between the lanes
+/// of a warp through shared memory without synchronisation (a scan or the tail of a
+/// reduction) reads it through a volatile pointer so that the compiler keeps every
+/// access; on a lockstep wavefront it works, and wavesan-cc compiles such a file with
+/// -fwavesan-lockstep so that the emulator's lanes take those accesses together.
+size_t findVolatileShared(const std::string &Src);
+
 } // namespace wavesan_cc
 
 #endif

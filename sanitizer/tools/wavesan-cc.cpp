@@ -270,11 +270,13 @@ int main(int Argc, char **Argv) {
   bool Link = true, HasInput = false;
   const EmulatedTarget *Target = &EmulatedTargets[1]; // gfx942
   std::string TargetFlag;
-  bool Lockstep = false; // -fwavesan-lockstep: the wave-lds-race check (lockstep.cpp)
+  // -fwavesan-lockstep: lanes take shared-memory accesses together (lockstep.cpp); without
+  // either flag, on when a source or user header looks warp-synchronous.
+  int LockstepFlag = -1;
   for (size_t I = 0; I < Args.size(); ++I) {
     const std::string &A = Args[I];
-    if (A == "-fwavesan-lockstep") {
-      Lockstep = true;
+    if (A == "-fwavesan-lockstep" || A == "-fno-wavesan-lockstep") {
+      LockstepFlag = A == "-fwavesan-lockstep";
       continue;
     }
     // Build lines as real Makefiles and CMake HIP builds write them: the target, the
@@ -426,12 +428,76 @@ int main(int Argc, char **Argv) {
     std::string Path, Text; // Path: absolute; Text: with its #line
   };
   std::vector<Rewrite> Rewritten;     // sources
-  std::vector<Rewrite> MirroredHeaders; // user headers, when one holds a launch
+  std::vector<Rewrite> MirroredHeaders; // user headers, when one holds a launch or __shared__
+  bool Lockstep = LockstepFlag == 1;
+  // Warp-synchronous code (volatile shared memory): compiled with -fwavesan-lockstep
+  // unless -fno-wavesan-lockstep says otherwise; one note names the first place.
+  auto CheckVolatileShared = [&](const std::string &File, const std::string &Text) {
+    if (LockstepFlag != -1 || Lockstep)
+      return;
+    const size_t At = wavesan_cc::findVolatileShared(Text);
+    if (At == std::string::npos)
+      return;
+    Lockstep = true;
+    const unsigned Line = 1 + static_cast<unsigned>(std::count(Text.begin(), Text.begin() + At, '\n'));
+    std::cerr << "wavesan-cc: note: " << File << ":" << Line
+              << ": 'volatile' in a file with __shared__ memory (warp-synchronous code?): "
+                 "compiling with -fwavesan-lockstep, so that a wave's lanes take each "
+                 "shared-memory access together as on the GPU (slower; "
+                 "-fno-wavesan-lockstep turns it off)\n";
+  };
+  // Function-scope `extern __shared__` arrays become HIP_DYNAMIC_SHARED and
+  // `__shared__ T name[N];` bounds-checked block copies (qualifiers.h), in sources and
+  // in the user headers they include. Returns the text with the edits (line numbers
+  // kept); \p Count: how many.
+  auto RewriteShared = [&](const std::string &File, const std::string &Text, size_t &Count) {
+    struct Edit {
+      size_t Begin, End;
+      std::string With;
+    };
+    std::vector<Edit> Edits;
+    for (const ExternShared &D : scanExternShared(Text)) {
+      if (!D.FunctionScope) {
+        Report(File, Text, D.Line, D.Col, D.Begin - (D.Col - 1),
+               "'extern __shared__' outside a function body is not supported by "
+               "wavesan's CPU emulator; declare it in the kernel, or use HIP_DYNAMIC_SHARED(" +
+                   D.Type + ", " + D.Name + ") there");
+        continue;
+      }
+      if (D.Type.find(',') == std::string::npos) {
+        Edits.push_back({D.Begin, D.End, "HIP_DYNAMIC_SHARED(" + D.Type + ", " + D.Name + ");"});
+      } else { // a template type with commas cannot be a macro argument
+        Edits.push_back({D.Begin, D.End,
+                         "using wavesan_cc_type_" + D.Name + " = " + D.Type +
+                             "; HIP_DYNAMIC_SHARED(" + "wavesan_cc_type_" + D.Name + ", " +
+                             D.Name + ");"});
+      }
+    }
+    for (const wavesan_cc::StaticShared &D : wavesan_cc::scanStaticShared(Text))
+      Edits.push_back({D.Begin, D.End, "WAVESAN_STATIC_SHARED(" + D.Name + ", " + D.Type + ");"});
+    std::sort(Edits.begin(), Edits.end(),
+              [](const Edit &A, const Edit &B) { return A.Begin < B.Begin; });
+    std::string Copy;
+    size_t Done = 0;
+    Count = 0;
+    for (const Edit &D : Edits) {
+      if (D.Begin < Done)
+        continue;
+      Copy += Text.substr(Done, D.Begin - Done) + D.With;
+      for (size_t P = D.Begin; P < D.End; ++P) // keep the line numbers
+        if (Text[P] == '\n')
+          Copy += '\n';
+      Done = D.End;
+      ++Count;
+    }
+    return Copy + Text.substr(Done);
+  };
   for (size_t SrcIndex = 0; SrcIndex < Sources.size(); ++SrcIndex) {
     const std::string &Path = Sources[SrcIndex];
     std::string Src;
     if (!ReadFile(Path, Src))
       return fail("cannot read input '" + Path + "': " + std::strerror(errno));
+    CheckVolatileShared(Path, Src);
     wavesan_cc::LaunchRewrite L = wavesan_cc::rewriteLaunches(Src, Path);
     for (const wavesan_cc::LaunchError &E : L.Errors)
       Report(Path, Src, E.Line, E.Col, E.LineBegin, E.Message);
@@ -441,7 +507,7 @@ int main(int Argc, char **Argv) {
     // file's directory, then -iquote and -I for "..."; -I for <...>), without
     // evaluating conditions: every one that exists is looked at.
     std::vector<std::string> Headers;
-    bool HeaderLaunch = false;
+    bool HeaderRewrite = false;
     {
       std::vector<std::pair<std::string, std::string>> Queue{{realPath(Path), Text}};
       std::vector<std::string> Seen{realPath(Path)};
@@ -465,7 +531,9 @@ int main(int Argc, char **Argv) {
               if (ReadFile(Candidate, HText)) {
                 Headers.push_back(Candidate);
                 Queue.push_back({Candidate, HText});
-                HeaderLaunch |= HText.find("<<<") != std::string::npos;
+                CheckVolatileShared(Candidate, HText);
+                HeaderRewrite |= HText.find("<<<") != std::string::npos ||
+                                 HText.find("__shared__") != std::string::npos;
               }
             }
             break;
@@ -473,7 +541,7 @@ int main(int Argc, char **Argv) {
         }
       }
     }
-    if (HeaderLaunch) {
+    if (HeaderRewrite) {
       for (const std::string &H : Headers) {
         std::string HText;
         if (!ReadFile(H, HText))
@@ -481,51 +549,16 @@ int main(int Argc, char **Argv) {
         wavesan_cc::LaunchRewrite HL = wavesan_cc::rewriteLaunches(HText, H);
         for (const wavesan_cc::LaunchError &E : HL.Errors)
           Report(H, HText, E.Line, E.Col, E.LineBegin, E.Message);
-        MirroredHeaders.push_back({SrcIndex, H, LineDirective(H) + HL.Text});
+        size_t SharedEdits = 0;
+        std::string HCopy = RewriteShared(H, HL.Text, SharedEdits);
+        MirroredHeaders.push_back({SrcIndex, H, LineDirective(H) + HCopy});
       }
       Changed = true;
     }
-    struct Edit {
-      size_t Begin, End;
-      std::string With;
-    };
-    std::vector<Edit> Edits;
-    for (const ExternShared &D : scanExternShared(Text)) {
-      if (!D.FunctionScope) {
-        Report(Path, Text, D.Line, D.Col, D.Begin - (D.Col - 1),
-               "'extern __shared__' outside a function body is not supported by "
-               "wavesan's CPU emulator; declare it in the kernel, or use HIP_DYNAMIC_SHARED(" +
-                   D.Type + ", " + D.Name + ") there");
-        continue;
-      }
-      if (D.Type.find(',') == std::string::npos) {
-        Edits.push_back({D.Begin, D.End, "HIP_DYNAMIC_SHARED(" + D.Type + ", " + D.Name + ");"});
-      } else { // a template type with commas cannot be a macro argument
-        Edits.push_back({D.Begin, D.End,
-                         "using wavesan_cc_type_" + D.Name + " = " + D.Type +
-                             "; HIP_DYNAMIC_SHARED(" + "wavesan_cc_type_" + D.Name + ", " +
-                             D.Name + ");"});
-      }
-    }
-    // `__shared__ T name[N];` in a function: bounds-checked block copies (qualifiers.h).
-    for (const wavesan_cc::StaticShared &D : wavesan_cc::scanStaticShared(Text))
-      Edits.push_back({D.Begin, D.End, "WAVESAN_STATIC_SHARED(" + D.Name + ", " + D.Type + ");"});
-    std::sort(Edits.begin(), Edits.end(),
-              [](const Edit &A, const Edit &B) { return A.Begin < B.Begin; });
-    std::string Copy;
-    size_t Done = 0;
-    for (const Edit &D : Edits) {
-      if (D.Begin < Done)
-        continue;
-      Copy += Text.substr(Done, D.Begin - Done) + D.With;
-      for (size_t P = D.Begin; P < D.End; ++P) // keep the line numbers
-        if (Text[P] == '\n')
-          Copy += '\n';
-      Done = D.End;
-    }
-    if (Done || Changed)
-      Rewritten.push_back({SrcIndex, realPath(Path),
-                           LineDirective(Path) + Copy + Text.substr(Done)});
+    size_t SharedEdits = 0;
+    std::string Copy = RewriteShared(Path, Text, SharedEdits);
+    if (SharedEdits || Changed)
+      Rewritten.push_back({SrcIndex, realPath(Path), LineDirective(Path) + Copy});
   }
   if (Stop)
     return 1;

@@ -125,6 +125,41 @@ TEST_F(CcTest, WaveLdsRaceIsReportedAtItsLine) {
   }
 }
 
+// A .cu file included by the source holds a warp-synchronous reduction tail (volatile
+// shared memory, no synchronisation) and two __shared__ arrays. wavesan-cc rewrites the
+// included file's __shared__ declarations (the dynamic one, the bounds-checked tile) and,
+// seeing volatile shared memory, compiles with -fwavesan-lockstep and says where: the
+// block sums are a lockstep wavefront's (1 + ... + 256 = 32896, 257 + ... + 512 = 98432),
+// and the tile's overflow is reported. -fno-wavesan-lockstep turns the lockstep off: no
+// note, and lane after lane the tail adds the wrong values.
+TEST_F(CcTest, WarpSynchronousCodeInAnIncludedFileRunsInLockstep) {
+  if (wavesan::test::AsanBuild)
+    GTEST_SKIP() << "-fwavesan-lockstep builds with Clang, and this ASan build would link "
+                    "Clang's AddressSanitizer runtime";
+  Result B = run(Cc + " -O1 " + Data + "/warp_sync/main.hip -o ws");
+  ASSERT_EQ(B.Status, 0) << B.Err;
+  EXPECT_NE(B.Err.find("warp_sync/reduce_kernels.cu:14: 'volatile' in a file with __shared__ "
+                       "memory (warp-synchronous code?): compiling with -fwavesan-lockstep"),
+            std::string::npos)
+      << B.Err;
+  Result R = run("./ws");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_EQ(R.Out, "sums 32896 98432\n");
+  EXPECT_EQ(R.Err.find("wavesan:"), std::string::npos) << R.Err;
+
+  Result O = run("./ws overflow");
+  EXPECT_EQ(O.Status, 1) << O.Err;
+  EXPECT_NE(O.Err.find("ERROR: wavesan: lds-out-of-bounds in kernel fillTile"), std::string::npos)
+      << O.Err;
+  EXPECT_NE(O.Err.find("__shared__ array 'tile' (128 bytes)"), std::string::npos) << O.Err;
+
+  Result B2 = run(Cc + " -O1 -fno-wavesan-lockstep " + Data + "/warp_sync/main.hip -o ws2");
+  ASSERT_EQ(B2.Status, 0) << B2.Err;
+  EXPECT_EQ(B2.Err.find("-fwavesan-lockstep"), std::string::npos) << B2.Err;
+  Result R2 = run("./ws2");
+  EXPECT_NE(R2.Out, "sums 32896 98432\n");
+}
+
 TEST_F(CcTest, FlagsPassThrough) {
   Result B = run(Cc + " -DWAVESAN_CC_TEST_VALUE=42 -O2 " + Data + "/device_props.hip -o props");
   ASSERT_EQ(B.Status, 0) << B.Err;

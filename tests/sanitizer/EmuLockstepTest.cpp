@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <string>
+#include <thread>
 
 extern "C" void __sanitizer_cov_load4(uint32_t *Addr);
 extern "C" void __sanitizer_cov_store4(uint32_t *Addr);
@@ -215,6 +216,30 @@ TEST_F(Emu, WaitForLaterWorkgroupIsReportedWithTheWaitingOnes) {
       << Err;
   EXPECT_EQ(hipDeviceSynchronize(), hipErrorLaunchTimeOut);
   hipFree(Flag);
+}
+
+/// Each workgroup's lane 0 sleeps 0.3 s: a slow kernel that keeps making progress.
+__global__ void slowWorkgroups(int *Out) {
+  if (threadIdx.x == 0) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    atomicAdd(Out, 1);
+  }
+}
+
+// Six workgroups of 0.3 s each on one worker take 1.8 s, more than the 1 s watchdog; one
+// finishes every 0.3 s, so the watchdog (no workgroup finished for 1 s) never fires.
+TEST_F(Emu, SlowKernelThatKeepsFinishingWorkgroupsIsNotStopped) {
+  wavesan::setWorkers(1);
+  wavesan::setKernelTimeout(1.0);
+  int *Out;
+  ASSERT_EQ(hipMalloc(&Out, sizeof *Out), hipSuccess);
+  ASSERT_EQ(hipMemset(Out, 0, sizeof *Out), hipSuccess);
+  const auto Start = std::chrono::steady_clock::now();
+  EXPECT_EQ(hipLaunchKernelGGL(slowWorkgroups, 6, 64, 0, 0, Out), hipSuccess);
+  EXPECT_GT(std::chrono::steady_clock::now() - Start, std::chrono::milliseconds(1500));
+  EXPECT_EQ(wavesan::reportCount(), 0u);
+  EXPECT_EQ(hostCopy(Out, 1)[0], 6);
+  hipFree(Out);
 }
 
 } // namespace

@@ -162,7 +162,7 @@ TEST(Options, UnknownKeysAndMalformedPairsAreNamed) {
   EXPECT_EQ(parseOptions("wave_sise=32", "WAVESAN_OPTIONS", O),
             "wavesan: unknown option 'wave_sise' in WAVESAN_OPTIONS; known options: wave_size, "
             "halt_on_error, exitcode, fail_at_exit, log_path, report_format, suppressions, "
-            "report_underfilled_grid, kernel_timeout_s, workers, emu_inline_fast_path, compare_wave_sizes, help\n");
+            "report_underfilled_grid, kernel_timeout_s, workers, emu_inline_fast_path, compare_wave_sizes, lockstep_lds, help\n");
   EXPECT_EQ(parseOptions("halt_on_error", "WAVESAN_OPTIONS", O),
             "wavesan: expected key=value in WAVESAN_OPTIONS, found 'halt_on_error'\n");
   EXPECT_EQ(parseOptions("=1", "WAVESAN_OPTIONS", O),
@@ -178,7 +178,7 @@ TEST(Options, EveryErrorIsReportedNotJustTheFirst) {
   EXPECT_EQ(Errors,
             "wavesan: unknown option 'a' in WAVESAN_OPTIONS; known options: wave_size, "
             "halt_on_error, exitcode, fail_at_exit, log_path, report_format, suppressions, "
-            "report_underfilled_grid, kernel_timeout_s, workers, emu_inline_fast_path, compare_wave_sizes, help\n"
+            "report_underfilled_grid, kernel_timeout_s, workers, emu_inline_fast_path, compare_wave_sizes, lockstep_lds, help\n"
             "wavesan: bad value '16' for option 'wave_size' in WAVESAN_OPTIONS: expected 32 or 64\n");
   EXPECT_EQ(O.workers, 2u) << "good pairs still apply";
 }
@@ -201,7 +201,7 @@ TEST(Options, PrecedenceDefaultsThenHookThenEnvironment) {
                     "__wavesan_default_options(): expected 32 or 64\n"
                     "wavesan: unknown option 'bogus' in WAVESAN_OPTIONS; known options: "
                     "wave_size, halt_on_error, exitcode, fail_at_exit, log_path, report_format, "
-                    "suppressions, report_underfilled_grid, kernel_timeout_s, workers, emu_inline_fast_path, compare_wave_sizes, help\n");
+                    "suppressions, report_underfilled_grid, kernel_timeout_s, workers, emu_inline_fast_path, compare_wave_sizes, lockstep_lds, help\n");
 }
 
 // The real hook and environment, through options(), in child processes.
@@ -230,7 +230,7 @@ TEST(Options, BadEnvironmentExitsWithTwoAndNamesTheError) {
                    "expected 32 or 64\n"
                    "wavesan: unknown option 'colour' in WAVESAN_OPTIONS; known options: "
                    "wave_size, halt_on_error, exitcode, fail_at_exit, log_path, report_format, "
-                   "suppressions, report_underfilled_grid, kernel_timeout_s, workers, emu_inline_fast_path, compare_wave_sizes, help\n");
+                   "suppressions, report_underfilled_grid, kernel_timeout_s, workers, emu_inline_fast_path, compare_wave_sizes, lockstep_lds, help\n");
 }
 
 TEST(Options, SetWaveSize) {
@@ -292,7 +292,7 @@ const char *const AllFlags[] = {"wave_size",        "halt_on_error",           "
                                 "fail_at_exit",     "log_path",                "report_format",
                                 "suppressions",     "report_underfilled_grid", "kernel_timeout_s",
                                 "workers",          "emu_inline_fast_path",
-                                "compare_wave_sizes",      "help"};
+                                "compare_wave_sizes",      "lockstep_lds", "help"};
 
 TEST(Options, HelpListsEveryFlag) {
   std::string Help = optionsHelp();

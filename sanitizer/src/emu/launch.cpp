@@ -100,7 +100,17 @@ public:
     bool TimedOut = false;
     auto Done = [&] { return Running == 0; };
     if (TimeoutS > 0) {
-      if (!DoneCv.wait_for(Lock, std::chrono::duration<double>(TimeoutS), Done)) {
+      // The watchdog fires when no workgroup finished for TimeoutS: a slow kernel that
+      // keeps finishing workgroups runs on; a stuck one is stopped.
+      uint64_t Seen = L.BlocksDone.load(std::memory_order_relaxed);
+      bool Finished = false;
+      while (!(Finished = DoneCv.wait_for(Lock, std::chrono::duration<double>(TimeoutS), Done))) {
+        const uint64_t Now = L.BlocksDone.load(std::memory_order_relaxed);
+        if (Now == Seen)
+          break;
+        Seen = Now;
+      }
+      if (!Finished) {
         TimedOut = true;
         StopRequested = true;
         Lock.unlock();
@@ -113,8 +123,10 @@ public:
         char Buf[64];
         std::snprintf(Buf, sizeof Buf, "%g", TimeoutS);
         report(ReportKind::KernelTimeout, W,
-               std::string("kernel '") + L.Req.KernelName + "' did not finish within " + Buf +
-                   " s (kernel_timeout_s); stopping it. " + progress(L, Workers));
+               std::string("no workgroup of kernel '") + L.Req.KernelName +
+                   "' finished within " + Buf +
+                   " s (kernel_timeout_s: the longest the emulator waits without progress); "
+                   "stopping it. " + progress(L, Workers));
         Lock.lock();
         if (!DoneCv.wait_for(Lock, StopGrace, Done)) {
           std::fprintf(stderr,
