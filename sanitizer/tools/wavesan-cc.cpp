@@ -334,6 +334,15 @@ int main(int Argc, char **Argv) {
           Out.push_back(W);
       continue;
     }
+    if (A == "--hipstdpar" || A == "--hipstdpar-interpose-alloc" ||
+        A.rfind("--hipstdpar-path=", 0) == 0 || A.rfind("--hipstdpar-thrust-path=", 0) == 0 ||
+        A.rfind("--hipstdpar-prim-path=", 0) == 0) {
+      // Offloading the C++ parallel algorithms needs rocThrust; the emulator runs them
+      // as the host's standard library does (with <execution>'s policies).
+      noteOnce("'" + A + "' dropped: the emulator does not offload standard parallel "
+                         "algorithms; they run on the host's standard library");
+      continue;
+    }
     bool GpuTakesValue = false;
     if (isGpuOnlyFlag(A, GpuTakesValue)) {
       noteOnce("'" + A + "' dropped: a GPU compiler's flag, with no meaning for the emulator");

@@ -260,7 +260,8 @@ TEST_F(CcTest, TargetMacrosMatchClang) {
 TEST_F(CcTest, RealBuildLinesAndTargetMacros) {
   Result B = run(Cc + " -std=c++14 -x hip --offload-arch=gfx942:sramecc+:xnack- -fgpu-rdc " +
                  "-O3 -DN_FROM_BUILD_LINE=3 -Xcompiler -Wall,-Wextra -arch=sm_80 " +
-                 "--expt-relaxed-constexpr -fgpu-rdc " + Data + "/target_macros.hip -o tm");
+                 "--expt-relaxed-constexpr -fgpu-rdc --hipstdpar " + Data +
+                 "/target_macros.hip -o tm");
   ASSERT_EQ(B.Status, 0) << B.Err;
   EXPECT_EQ(B.Err,
             "wavesan-cc: note: '-std=c++14' raised to -std=c++20: the emulator's headers "
@@ -272,7 +273,9 @@ TEST_F(CcTest, RealBuildLinesAndTargetMacros) {
             "wavesan-cc: note: '-arch=sm_80' dropped: a GPU compiler's flag, with no meaning "
             "for the emulator\n"
             "wavesan-cc: note: '--expt-relaxed-constexpr' dropped: a GPU compiler's flag, "
-            "with no meaning for the emulator\n");
+            "with no meaning for the emulator\n"
+            "wavesan-cc: note: '--hipstdpar' dropped: the emulator does not offload standard "
+            "parallel algorithms; they run on the host's standard library\n");
   EXPECT_EQ(run("./tm").Out, "gfx942 641 3\n");
   Result A = run(Cc + " --offload-arch=gfx90a -DN_FROM_BUILD_LINE=4 " + Data +
                  "/target_macros.hip -o tm90 && ./tm90");
