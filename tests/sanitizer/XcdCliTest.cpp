@@ -38,6 +38,30 @@ TEST_F(XcdCli, SeedExample) {
   EXPECT_NE(R.Out.find("192 KiB  2.67x less"), std::string::npos) << R.Out;
 }
 
+// --seed-example --svg draws the worked example (it was refused: every option but
+// --seed-example was rejected, --svg included). The text is unchanged; the picture has one
+// panel per row and the 512 / 288 / 192 KiB bars. --svg is still the only option it takes.
+TEST_F(XcdCli, SeedExampleDrawsItsPicture) {
+  const CliRun R = wavesan("--seed-example --svg '" + path("e.svg") + "'");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_NE(R.Out.find("288 KiB  1.78x less"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("\nwrote " + path("e.svg") + "\n"), std::string::npos) << R.Out;
+  const std::string Svg = slurp(path("e.svg"));
+  EXPECT_NE(Svg.find("<svg xmlns=\"http://www.w3.org/2000/svg\""), std::string::npos);
+  EXPECT_NE(Svg.find("id=\"example-3\""), std::string::npos);
+  EXPECT_NE(Svg.find(">512 KiB, 1.00x vs row-major<"), std::string::npos) << Svg;
+  EXPECT_NE(Svg.find(">288 KiB, 1.78x less vs row-major<"), std::string::npos) << Svg;
+  EXPECT_NE(Svg.find(">192 KiB, 2.67x less vs row-major<"), std::string::npos) << Svg;
+  const CliRun Bad = wavesan("--seed-example --svg '" + path("f.svg") + "' --xcds 4");
+  EXPECT_EQ(Bad.Status, 2);
+  EXPECT_NE(Bad.Err.find("--xcds does not apply to --seed-example"), std::string::npos)
+      << Bad.Err;
+  EXPECT_FALSE(fs::exists(path("f.svg")));
+  const CliRun Unwritable = wavesan("--seed-example --svg /nonexistent-dir/e.svg");
+  EXPECT_EQ(Unwritable.Status, 2);
+  EXPECT_EQ(Unwritable.Out, "");
+}
+
 // 8x8 tiles of 256 (M = N = 2048), K = 64 (one K step, 32 KiB slices), 8 XCDs, 8
 // resident: row-major puts tile column x on XCD x (8 A + 1 B slices each), the remap
 // tile row x (1 A + 8 B): both 8 x 9 x 32 KiB = 2304 KiB = 2.25 MiB, per K step too.

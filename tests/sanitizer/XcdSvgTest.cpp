@@ -132,3 +132,38 @@ TEST(XcdSvg, LargeGridsAreSampled) {
   EXPECT_EQ(P.number("count(//s:g[@id='heatmap-0']/s:rect)"), 10000);
   EXPECT_NE(Text.find("1 in 3 tile rows and columns drawn"), std::string::npos);
 }
+
+// The worked example's picture: per row the 8x8 grid (64 cells), the counted tiles coloured
+// by XCD. Row-major: tiles 0..7 on XCDs 0..7; remap: tiles 0..7 all on XCD 0; remap +
+// GROUP_M=2: the 2x4 block, tiles 0-3 and 8-11, on XCD 0. Cells are drawn row by row, so
+// rect i + 1 is tile i. Bars 512, 288, 192, 512 KiB on an axis of 100 KiB steps up to
+// 600 KiB (512 / 6 = 85.3 rounds up to the step 100).
+TEST(XcdSvg, WorkedExample) {
+  const std::string Text = renderSeedExampleSvg(seedExample());
+  Svg P(Text);
+  ASSERT_TRUE(P.parsed()) << Text.substr(0, 400);
+  EXPECT_EQ(P.number("count(//s:g[@class='example'])"), 4);
+  for (int I = 0; I < 4; ++I)
+    EXPECT_EQ(P.number("count(//s:g[@id='example-" + std::to_string(I) + "']/s:rect)"), 64);
+  const std::string Grey = "#dddddd", Xcd0 = "#4e79a7", Xcd5 = "#edc948";
+  EXPECT_EQ(P.string("//s:g[@id='example-0']/s:rect[1]/@fill"), Xcd0);
+  EXPECT_EQ(P.string("//s:g[@id='example-0']/s:rect[6]/@fill"), Xcd5);
+  EXPECT_EQ(P.string("//s:g[@id='example-0']/s:rect[9]/@fill"), Grey);
+  EXPECT_EQ(P.string("//s:g[@id='example-1']/s:rect[6]/@fill"), Xcd0);
+  EXPECT_EQ(P.string("//s:g[@id='example-1']/s:rect[9]/@fill"), Grey);
+  EXPECT_EQ(P.string("//s:g[@id='example-2']/s:rect[4]/@fill"), Xcd0);
+  EXPECT_EQ(P.string("//s:g[@id='example-2']/s:rect[5]/@fill"), Grey);
+  EXPECT_EQ(P.string("//s:g[@id='example-2']/s:rect[12]/@fill"), Xcd0);
+  EXPECT_EQ(P.number("count(//s:g[@id='example-2']/s:rect[@fill='#4e79a7'])"), 8);
+  EXPECT_EQ(P.string("//s:g[@id='example-1']/s:text[last()]"), "1 A + 8 B slices: 288 KiB");
+  EXPECT_EQ(P.string("//s:g[@id='example-2']/s:text[last()]"), "2 A + 4 B slices: 192 KiB");
+
+  EXPECT_EQ(P.number("count(//s:g[@id='bars']/s:rect)"), 4);
+  EXPECT_EQ(P.string("//s:g[@id='bars']/s:text[@class='value'][2]"),
+            "288 KiB, 1.78x less vs row-major");
+  EXPECT_EQ(P.number("count(//s:g[@id='bars-axis']/s:text[@class='tick'])"), 7);
+  EXPECT_EQ(P.string("//s:g[@id='bars-axis']/s:text[1]"), "0 KiB");
+  EXPECT_EQ(P.string("//s:g[@id='bars-axis']/s:text[7]"), "600 KiB");
+  // The 512 KiB bar spans 512 / 600 of the 560 px axis.
+  EXPECT_NEAR(P.number("//s:g[@id='bars']/s:rect[1]/@width"), 560.0 * 512 / 600, 0.01);
+}

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wavesan::xcd {
@@ -181,9 +182,18 @@ KStepTraffic kStepTraffic(const GemmShape &S,
 struct SeedExampleRow {
   std::string Order, Tiles; ///< "row-major", "1x8"
   KStepTraffic Traffic;
+  /// The counted tiles and the XCD each runs on: (row-major tile index in the
+  /// 8x8 grid, XCD).
+  std::vector<std::pair<uint32_t, unsigned>> Placement;
 };
 std::vector<SeedExampleRow> seedExample();
 std::string formatSeedExample(const std::vector<SeedExampleRow> &Rows);
+/// The worked example as an SVG picture (`wavesan xcd --seed-example --svg`): per
+/// row, the 8x8 tile grid with the counted tiles coloured by the XCD that computes
+/// them (the others grey) and the slices they read, and a bar chart of the traffic
+/// into L2 per K step with a KiB axis. Element ids: "example-<i>" (one per row),
+/// "legend", "bars", "bars-axis". \p Rows as seedExample() returns them.
+std::string renderSeedExampleSvg(const std::vector<SeedExampleRow> &Rows);
 
 /// An SVG picture (standalone XML, viewable in a browser) of \p Results: a
 /// heatmap of tile -> XCD per order (8-colour legend; more XCDs reuse colours

@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "wavesan/xcd.h"
 
+#include "xcd_svg_parts.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -17,24 +19,8 @@ namespace wavesan::xcd {
 
 namespace {
 
-std::string bytesText(double B) {
-  if (B < 1024.0)
-    return fmt::format("{:.0f} B", B);
-  if (B < 1024.0 * 1024)
-    return fmt::format("{:.1f} KiB", B / 1024);
-  if (B < 1024.0 * 1024 * 1024)
-    return fmt::format("{:.2f} MiB", B / (1024.0 * 1024));
-  return fmt::format("{:.2f} GiB", B / (1024.0 * 1024 * 1024));
-}
-
-std::string ratioText(double Base, double V) {
-  if (V <= 0 || Base <= 0)
-    return "-";
-  const double R = Base / V;
-  if (R >= 0.995 && R < 1.005)
-    return "1.00x";
-  return R > 1 ? fmt::format("{:.2f}x less", R) : fmt::format("{:.2f}x more", 1 / R);
-}
+using detail::bytesText;
+using detail::ratioText;
 
 /// "RxC": the tile rows x tile columns the tiles span.
 std::string spanText(const GemmShape &S, const std::vector<uint32_t> &Tiles) {
@@ -110,7 +96,8 @@ std::vector<SeedExampleRow> seedExample() {
   const std::vector<uint32_t> Block = firstTilesOfXcd0(RemapGrouped, Xcds, Tiles);
   std::vector<SeedExampleRow> Out;
   auto add = [&](const char *Name, const TileOrder &O, const std::vector<uint32_t> &Ts) {
-    Out.push_back({Name, spanText(S, Ts), kStepTraffic(S, placement(O, Xcds, Ts))});
+    auto P = placement(O, Xcds, Ts);
+    Out.push_back({Name, spanText(S, Ts), kStepTraffic(S, P), std::move(P)});
   };
   add("row-major", Row, TileRow);
   add("remap", Remap, TileRow);
