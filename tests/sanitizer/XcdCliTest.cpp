@@ -78,6 +78,28 @@ TEST_F(XcdCli, ModelTableAndSvg) {
             std::string::npos);
 }
 
+// The picture states values in the units of the text: the same 8x8-tile GEMM over K = 65536
+// (1024 K steps of 9 slices x 32 KiB per XCD) fetches 288 MiB into each L2 and 2.25 GiB in
+// all. The text says "2.25 GiB" and "288.00 MiB"; so do the SVG's bar labels and tooltips,
+// and the axes count in GiB (0 .. 2.5 in steps of 0.5) and MiB (0 .. 300 in steps of 50).
+TEST_F(XcdCli, SvgUsesTheTextUnits) {
+  const CliRun R = wavesan("--m 2048 --n 2048 --k 65536 --resident 8 --group-m 0 --svg '" +
+                           path("u.svg") + "'");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_NE(R.Out.find("row-major                           2.25 GiB"), std::string::npos)
+      << R.Out;
+  EXPECT_NE(R.Out.find("288.00 MiB (43.8%)"), std::string::npos) << R.Out;
+  const std::string Svg = slurp(path("u.svg"));
+  EXPECT_NE(Svg.find(">2.25 GiB</text>"), std::string::npos) << Svg;
+  EXPECT_NE(Svg.find("<title>row-major: 2.25 GiB, hit rate 43.8%</title>"), std::string::npos);
+  EXPECT_NE(Svg.find("<title>row-major, XCD 0: 288.00 MiB fetched, hit rate 43.8%</title>"),
+            std::string::npos);
+  EXPECT_NE(Svg.find(">2.5 GiB</text>"), std::string::npos);
+  EXPECT_NE(Svg.find(">300 MiB</text>"), std::string::npos);
+  EXPECT_EQ(Svg.find("0.28 GiB"), std::string::npos);
+  EXPECT_EQ(Svg.find("2304.00 MiB"), std::string::npos);
+}
+
 TEST_F(XcdCli, RecordedOrder) {
   {
     // The 8x8 grid (M = N = 2048, 256x256 tiles) column-major: workgroup p computes tile

@@ -68,17 +68,17 @@ GemmShape grid(uint64_t Tiles, uint64_t Tile) {
 } // namespace
 
 // 4x4 tiles, 8 XCDs, four orders. Layout (xcd_svg.cpp): heatmaps at y 80 (220 px), legend
-// at 320, per-XCD bars at 390 (200 px), totals at 390 + 200 + 70 = 660, 24 px per order:
-// height 660 + 4 x 24 + 40 = 796.
+// at 320, per-XCD bars at 390 (200 px), totals at 390 + 200 + 70 = 660, 24 px per order,
+// their axis 2 px below and 50 px for it: height 660 + 4 x 24 + 2 + 50 = 808.
 TEST(XcdSvg, StructureOfFourOrders) {
   const GemmShape S = grid(4, 256);
   const XcdConfig C;
   const std::string Text = renderSvg(S, C, compareOrders(S, C, {}, "", 2));
   Svg P(Text);
   ASSERT_TRUE(P.parsed()) << Text.substr(0, 400);
-  EXPECT_EQ(P.string("/s:svg/@viewBox"), "0 0 1000 796");
+  EXPECT_EQ(P.string("/s:svg/@viewBox"), "0 0 1000 808");
   EXPECT_EQ(P.string("/s:svg/@width"), "1000");
-  EXPECT_EQ(P.number("count(/s:svg/s:g)"), 7); // 4 heatmaps, legend, two bar charts
+  EXPECT_EQ(P.number("count(/s:svg/s:g)"), 9); // 4 heatmaps, legend, two bar charts, two axes
   const char *Names[] = {"row-major", "remap", "GROUP_M=2", "remap + GROUP_M=2"};
   for (int I = 0; I < 4; ++I) {
     const std::string G = "//s:g[@id='heatmap-" + std::to_string(I) + "']";
@@ -108,7 +108,7 @@ TEST(XcdSvg, StructureOfFourOrders) {
 }
 
 // Text is escaped: a recorded order's name with XML specials survives a parse unchanged.
-// Two orders (GROUP_M 0): height 660 + 2 x 24 + 40 = 748.
+// Two orders (GROUP_M 0): height 660 + 2 x 24 + 2 + 50 = 760.
 TEST(XcdSvg, EscapesNames) {
   const GemmShape S = grid(4, 256);
   const XcdConfig C;
@@ -116,7 +116,7 @@ TEST(XcdSvg, EscapesNames) {
   const std::string Text = renderSvg(S, C, compareOrders(S, C, rowMajorOrder(S), Name, 0));
   Svg P(Text);
   ASSERT_TRUE(P.parsed()) << Text.substr(0, 400);
-  EXPECT_EQ(P.string("/s:svg/@viewBox"), "0 0 1000 748");
+  EXPECT_EQ(P.string("/s:svg/@viewBox"), "0 0 1000 760");
   EXPECT_EQ(P.string("//s:g[@id='heatmap-0']/s:title"), "tile -> XCD: " + Name);
   EXPECT_EQ(P.string("//s:g[@id='heatmap-1']/s:title"), "tile -> XCD: " + Name + " + remap");
   EXPECT_EQ(P.number("count(//s:g[starts-with(@id, 'heatmap-')])"), 2);
@@ -166,4 +166,34 @@ TEST(XcdSvg, WorkedExample) {
   EXPECT_EQ(P.string("//s:g[@id='bars-axis']/s:text[7]"), "600 KiB");
   // The 512 KiB bar spans 512 / 600 of the 560 px axis.
   EXPECT_NEAR(P.number("//s:g[@id='bars']/s:rect[1]/@width"), 560.0 * 512 / 600, 0.01);
+}
+
+// The bars are labelled in the text table's units and drawn on axes with labelled ticks.
+// 8x8 tiles of 256, K 64 (one step of 32 KiB slices), 8 resident: every XCD fetches
+// 9 slices = 288 KiB (the text: "288.0 KiB"), 2304 KiB = 2.25 MiB in all. Per-XCD axis: the
+// unit of 288 KiB is KiB, 288 / 6 = 48 rounds up to steps of 50, ticks 0 .. 300 KiB, so a
+// 288 KiB bar is 200 x 288 / 300 = 192 px tall. Totals axis: 2.25 / 6 = 0.375 MiB rounds up
+// to 0.5, ticks 0 .. 2.5 MiB; the 2.25 MiB bar is 560 x 2.25 / 2.5 = 504 px wide.
+TEST(XcdSvg, BarsUseTheTextUnitsOnLabelledAxes) {
+  const GemmShape S = grid(8, 256);
+  XcdConfig C;
+  C.ResidentPerXcd = 8;
+  const std::string Text = renderSvg(S, C, compareOrders(S, C, {}, "", 0));
+  Svg P(Text);
+  ASSERT_TRUE(P.parsed()) << Text.substr(0, 400);
+  EXPECT_EQ(P.string("//s:g[@id='bars-per-xcd']/s:rect[1]/s:title"),
+            "row-major, XCD 0: 288.0 KiB fetched, hit rate 43.8%");
+  EXPECT_NEAR(P.number("//s:g[@id='bars-per-xcd']/s:rect[1]/@height"), 192.0, 0.01);
+  const std::string XAxis = "//s:g[@id='bars-per-xcd-axis']/s:text[@class='tick']";
+  EXPECT_EQ(P.number("count(" + XAxis + ")"), 7);
+  EXPECT_EQ(P.string("(" + XAxis + ")[1]"), "0 KiB");
+  EXPECT_EQ(P.string("(" + XAxis + ")[2]"), "50 KiB");
+  EXPECT_EQ(P.string("(" + XAxis + ")[7]"), "300 KiB");
+  EXPECT_EQ(P.string("//s:g[@id='bars-total']/s:text[@class='value'][1]"), "2.25 MiB");
+  EXPECT_NEAR(P.number("//s:g[@id='bars-total']/s:rect[1]/@width"), 504.0, 0.01);
+  const std::string TAxis = "//s:g[@id='bars-total-axis']/s:text[@class='tick']";
+  EXPECT_EQ(P.number("count(" + TAxis + ")"), 6);
+  EXPECT_EQ(P.string("(" + TAxis + ")[2]"), "0.5 MiB");
+  EXPECT_EQ(P.string("(" + TAxis + ")[6]"), "2.5 MiB");
+  EXPECT_EQ(P.number("count(//s:g[@id='bars-total-axis']/s:line)"), 7); // axis + 6 ticks
 }

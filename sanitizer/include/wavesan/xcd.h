@@ -198,7 +198,10 @@ std::string renderSeedExampleSvg(const std::vector<SeedExampleRow> &Rows);
 /// An SVG picture (standalone XML, viewable in a browser) of \p Results: a
 /// heatmap of tile -> XCD per order (8-colour legend; more XCDs reuse colours
 /// modulo 8) and a bar chart of bytes fetched into L2 per XCD and in total per
-/// order. Element ids: "heatmap-<i>", "bars", "legend". Grids larger than
+/// order, each on a byte axis with labelled ticks in the unit the text table
+/// prints the largest value in (KiB, MiB, GiB); bar labels and tooltips print
+/// bytes as the table does. Element ids: "heatmap-<i>", "legend", "bars-per-xcd",
+/// "bars-per-xcd-axis", "bars-total", "bars-total-axis". Grids larger than
 /// 128x128 tiles are drawn by sampling every ceil(tiles/128)-th tile row/column.
 std::string renderSvg(const GemmShape &S, const XcdConfig &C,
                       const std::vector<OrderResult> &Results);

@@ -3,11 +3,14 @@
 /// \file
 /// wavesan/xcd.h renderSvg(): hand-written SVG 1.1 text (fmt), one heatmap of
 /// tile -> XCD per order, an 8-colour legend, a bar chart of bytes fetched
-/// into each XCD's L2 per order and one of the totals. Every text is
-/// XML-escaped. docs/wavesan-xcd.md ("Reading the picture").
+/// into each XCD's L2 per order and one of the totals, each on a byte axis with
+/// labelled ticks in the unit the text table prints (KiB, MiB, GiB). Every text
+/// is XML-escaped. docs/wavesan-xcd.md ("Reading the picture").
 ///
 //===----------------------------------------------------------------------===//
 #include "wavesan/xcd.h"
+
+#include "xcd_svg_parts.h"
 
 #include <fmt/format.h>
 
@@ -18,33 +21,19 @@ namespace wavesan::xcd {
 
 namespace {
 
-/// Tableau 10's first eight colours: one per XCD (XCD x uses XcdColours[x % 8]).
-constexpr std::array<const char *, 8> XcdColours = {
-    "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7"};
+using detail::bytesText;
+using detail::esc;
+using detail::NoXcdColour;
+using detail::XcdColours;
+
 /// Colours of the orders in the bar charts (ColorBrewer Dark2).
 constexpr std::array<const char *, 4> OrderColours = {"#1b9e77", "#d95f02", "#7570b3",
                                                       "#e7298a"};
-constexpr const char *NoXcdColour = "#dddddd";
 
 constexpr int Width = 1000, Margin = 20, Panel = 220, Gap = 20;
+/// The per-XCD bars start right of their axis labels; the totals' bars after the names.
+constexpr int BarsLeft = Margin + 70, TotalsLeft = Margin + 200, TotalsWidth = 560;
 constexpr int MaxDrawn = 128; // tiles per side drawn before sampling
-
-std::string esc(const std::string &S) {
-  std::string Out;
-  for (char C : S) {
-    switch (C) {
-    case '&': Out += "&amp;"; break;
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
-    case '"': Out += "&quot;"; break;
-    case '\'': Out += "&apos;"; break;
-    default: Out += C;
-    }
-  }
-  return Out;
-}
-
-std::string mib(uint64_t B) { return fmt::format("{:.2f} MiB", double(B) / (1024.0 * 1024)); }
 
 } // namespace
 
@@ -61,8 +50,8 @@ std::string renderSvg(const GemmShape &S, const XcdConfig &C,
   const int HeatTop = 80, LegendTop = HeatTop + Panel + 20;
   const int BarsTop = LegendTop + 70, BarsHeight = 200;
   const int TotalsTop = BarsTop + BarsHeight + 70;
-  const int TotalsHeight = int(NumOrders) * 24;
-  const int Height = TotalsTop + TotalsHeight + 40;
+  const int TotalsAxisY = TotalsTop + int(NumOrders) * 24 + 2;
+  const int Height = TotalsAxisY + 50;
 
   std::string O;
   O += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
@@ -72,7 +61,7 @@ std::string renderSvg(const GemmShape &S, const XcdConfig &C,
                    Width, Height, Width, Height);
   const std::string Title = fmt::format(
       "wavesan xcd: GEMM {}x{}x{}, {}x{} tiles, K step {}, {}-byte elements; {} XCDs, {} L2 each",
-      S.M, S.N, S.K, S.TileM, S.TileN, S.KStep, S.ElemBytes, C.NumXcds, mib(C.L2Bytes));
+      S.M, S.N, S.K, S.TileM, S.TileN, S.KStep, S.ElemBytes, C.NumXcds, bytesText(double(C.L2Bytes)));
   O += fmt::format("<title>{}</title>\n", esc(Title));
   O += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   O += fmt::format("<text id=\"title\" x=\"{}\" y=\"30\" font-size=\"15\" "
@@ -115,32 +104,34 @@ std::string renderSvg(const GemmShape &S, const XcdConfig &C,
   }
   O += "</g>\n";
 
-  // Bars: bytes fetched per XCD, one bar per order in each XCD's group.
-  uint64_t MaxXcd = 1, MaxTotal = 1;
+  // Bars: bytes fetched per XCD, one bar per order in each XCD's group, on an axis in
+  // the unit the text table uses for the largest of them.
+  uint64_t MaxXcd = 0, MaxTotal = 0;
   for (size_t I = 0; I < NumOrders; ++I) {
     MaxTotal = std::max(MaxTotal, Results[I].Total.BytesFetched);
     for (const L2Stats &St : Results[I].PerXcd)
       MaxXcd = std::max(MaxXcd, St.BytesFetched);
   }
+  const detail::ByteAxis XcdAxis = detail::byteAxis(double(MaxXcd));
   O += "<g id=\"bars-per-xcd\">\n<title>bytes fetched into L2 per XCD</title>\n";
   O += fmt::format("<text x=\"{}\" y=\"{}\" font-weight=\"bold\">Bytes fetched into each "
-                   "XCD's L2 (tallest bar {})</text>\n",
-                   Margin, BarsTop - 30, mib(MaxXcd));
+                   "XCD's L2 ({})</text>\n",
+                   Margin, BarsTop - 40, XcdAxis.Unit);
   for (size_t I = 0; I < NumOrders; ++I)
     O += fmt::format("<text x=\"{}\" y=\"{}\" fill=\"{}\">&#9632; {}</text>\n",
-                     Margin + int(I) * 240, BarsTop - 12, OrderColours[I], esc(Results[I].Name));
-  const double GroupW = double(Width - 2 * Margin) / std::max(1u, C.NumXcds);
+                     Margin + int(I) * 240, BarsTop - 20, OrderColours[I], esc(Results[I].Name));
+  const double GroupW = double(Width - BarsLeft - Margin) / std::max(1u, C.NumXcds);
   const double BarW = GroupW * 0.8 / std::max<size_t>(1, NumOrders);
   for (unsigned X = 0; X < C.NumXcds; ++X) {
-    const double GX = Margin + X * GroupW;
+    const double GX = BarsLeft + X * GroupW;
     for (size_t I = 0; I < NumOrders; ++I) {
       const L2Stats &St = Results[I].PerXcd[X];
-      const double H = BarsHeight * double(St.BytesFetched) / double(MaxXcd);
+      const double H = BarsHeight * XcdAxis.fraction(double(St.BytesFetched));
       O += fmt::format("<rect x=\"{:.2f}\" y=\"{:.2f}\" width=\"{:.2f}\" height=\"{:.2f}\" "
                        "fill=\"{}\"><title>{}</title></rect>\n",
                        GX + I * BarW, BarsTop + BarsHeight - H, BarW, H, OrderColours[I],
                        esc(fmt::format("{}, XCD {}: {} fetched, hit rate {:.1f}%",
-                                       Results[I].Name, X, mib(St.BytesFetched),
+                                       Results[I].Name, X, bytesText(double(St.BytesFetched)),
                                        100.0 * St.hitRate())));
     }
     if (C.NumXcds <= 32)
@@ -148,26 +139,32 @@ std::string renderSvg(const GemmShape &S, const XcdConfig &C,
                        X);
   }
   O += "</g>\n";
+  O += detail::verticalAxisSvg(XcdAxis, BarsLeft - 4, BarsTop, BarsHeight, "bars-per-xcd-axis");
 
-  // Totals: one horizontal bar per order.
+  // Totals: one horizontal bar per order, on an axis below them.
+  const detail::ByteAxis TotalAxis = detail::byteAxis(double(MaxTotal));
   O += "<g id=\"bars-total\">\n<title>bytes fetched into all L2s</title>\n";
   O += fmt::format("<text x=\"{}\" y=\"{}\" font-weight=\"bold\">Total bytes fetched into "
-                   "L2 (all XCDs)</text>\n",
-                   Margin, TotalsTop - 12);
+                   "L2, all XCDs ({})</text>\n",
+                   Margin, TotalsTop - 12, TotalAxis.Unit);
   for (size_t I = 0; I < NumOrders; ++I) {
     const OrderResult &R = Results[I];
-    const double W = 560.0 * double(R.Total.BytesFetched) / double(MaxTotal);
+    const double W = TotalsWidth * TotalAxis.fraction(double(R.Total.BytesFetched));
     const int Y = TotalsTop + int(I) * 24;
-    const std::string Label = fmt::format("{}: {}, hit rate {:.1f}%", R.Name,
-                                          mib(R.Total.BytesFetched), 100.0 * R.Total.hitRate());
+    const std::string Value = bytesText(double(R.Total.BytesFetched));
+    const std::string Label =
+        fmt::format("{}: {}, hit rate {:.1f}%", R.Name, Value, 100.0 * R.Total.hitRate());
     O += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{:.2f}\" height=\"18\" fill=\"{}\">"
                      "<title>{}</title></rect>\n",
-                     Margin + 200, Y, W, OrderColours[I], esc(Label));
+                     TotalsLeft, Y, W, OrderColours[I], esc(Label));
     O += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", Margin, Y + 13, esc(R.Name));
-    O += fmt::format("<text x=\"{:.2f}\" y=\"{}\">{}</text>\n", Margin + 205 + W, Y + 13,
-                     esc(mib(R.Total.BytesFetched)));
+    O += fmt::format("<text class=\"value\" x=\"{:.2f}\" y=\"{}\">{}</text>\n",
+                     TotalsLeft + 5 + W, Y + 13, esc(Value));
   }
-  O += "</g>\n</svg>\n";
+  O += "</g>\n";
+  O += detail::horizontalAxisSvg(TotalAxis, TotalsLeft, TotalsAxisY, TotalsWidth,
+                                 "bars-total-axis");
+  O += "</svg>\n";
   return O;
 }
 

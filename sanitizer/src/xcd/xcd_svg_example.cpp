@@ -50,10 +50,10 @@ std::string renderSeedExampleSvg(const std::vector<SeedExampleRow> &Rows) {
       "(workgroup i on XCD i % 8).</text>\n",
       Margin);
   O += fmt::format("<text x=\"{}\" y=\"66\">Coloured: the eight tiles counted, by the XCD "
-                   "that computes them (the number in the cell); grey: the rest of the grid. "
-                   "Each XCD fetches the A slice of every tile row</text>\n"
-                   "<text x=\"{}\" y=\"82\">and the B slice of every tile column its tiles "
-                   "touch, once.</text>\n",
+                   "that computes them (the number in the cell); grey: the rest of the grid."
+                   "</text>\n<text x=\"{}\" y=\"82\">Each XCD fetches, once, the A slice of "
+                   "every tile row and the B slice of every tile column its tiles touch."
+                   "</text>\n",
                    Margin, Margin);
 
   for (size_t I = 0; I < Rows.size(); ++I) {
