@@ -100,6 +100,22 @@ TEST_F(XcdCli, SvgUsesTheTextUnits) {
   EXPECT_EQ(Svg.find("2304.00 MiB"), std::string::npos);
 }
 
+// 128 x 128 tiles on a 16384 x 16384 GEMM (16384 tiles): the picture used to draw every
+// tile of every order (4 x 16384 cells, 4.5 MB of SVG); now blocks of 2 x 2 tiles with a
+// caption saying so, and an enlarged corner. The file stays under 2 MB.
+TEST_F(XcdCli, FineTilesGiveABoundedPicture) {
+  const CliRun R = wavesan("--m 16384 --n 16384 --k 16384 --tile-m 128 --tile-n 128 --svg '" +
+                           path("fine.svg") + "'");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_LT(fs::file_size(path("fine.svg")), 2u * 1000 * 1000);
+  const std::string Svg = slurp(path("fine.svg"));
+  EXPECT_NE(Svg.find("128 x 128 tiles: each cell aggregates 2 x 2 tiles (2 tile rows x 2 tile "
+                     "columns; fewer at the edges),"),
+            std::string::npos);
+  EXPECT_NE(Svg.find("Enlarged below: tile rows 0-15 x tile columns 0-15, one cell per tile."),
+            std::string::npos);
+}
+
 TEST_F(XcdCli, RecordedOrder) {
   {
     // The 8x8 grid (M = N = 2048, 256x256 tiles) column-major: workgroup p computes tile

@@ -201,8 +201,12 @@ std::string renderSeedExampleSvg(const std::vector<SeedExampleRow> &Rows);
 /// order, each on a byte axis with labelled ticks in the unit the text table
 /// prints the largest value in (KiB, MiB, GiB); bar labels and tooltips print
 /// bytes as the table does. Element ids: "heatmap-<i>", "legend", "bars-per-xcd",
-/// "bars-per-xcd-axis", "bars-total", "bars-total-axis". Grids larger than
-/// 128x128 tiles are drawn by sampling every ceil(tiles/128)-th tile row/column.
+/// "bars-per-xcd-axis", "bars-total", "bars-total-axis". A grid with more than
+/// 64 tile rows or columns is drawn in blocks of ceil(tiles M / 64) x
+/// ceil(tiles N / 64) tiles (at most 64 x 64 cells per order, coloured by the
+/// XCD computing most of the block, opacity = its share), with a caption
+/// ("heatmap-caption") saying so and the corner of up to 16 x 16 tiles drawn
+/// one cell per tile ("zoom-<i>"); the picture stays under 2 MB.
 std::string renderSvg(const GemmShape &S, const XcdConfig &C,
                       const std::vector<OrderResult> &Results);
 

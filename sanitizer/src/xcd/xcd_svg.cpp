@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
 namespace wavesan::xcd {
 
@@ -33,7 +34,60 @@ constexpr std::array<const char *, 4> OrderColours = {"#1b9e77", "#d95f02", "#75
 constexpr int Width = 1000, Margin = 20, Panel = 220, Gap = 20;
 /// The per-XCD bars start right of their axis labels; the totals' bars after the names.
 constexpr int BarsLeft = Margin + 70, TotalsLeft = Margin + 200, TotalsWidth = 560;
-constexpr int MaxDrawn = 128; // tiles per side drawn before sampling
+/// Heatmap cells per side at most: a larger tile grid is drawn in blocks of F x F tiles.
+constexpr uint64_t MaxCells = 64;
+/// The enlarged corner of an aggregated heatmap: up to ZoomTiles x ZoomTiles tiles.
+constexpr uint64_t ZoomTiles = 16;
+constexpr int ZoomCell = 8;
+constexpr uint32_t NoXcd = 0xffffffffu;
+
+const char *colourOf(uint32_t Xcd) { return Xcd == NoXcd ? NoXcdColour : XcdColours[Xcd % 8]; }
+
+/// The heatmap cells of tile rows 0 .. \p Rows - 1 x tile columns 0 .. \p Cols - 1 of \p R's
+/// tile -> XCD map (\p TN tile columns in all) in blocks of \p FM x \p FN tiles, cell (row,
+/// column) at (\p X0 + column x \p Cell, \p Y0 + row x \p Cell), row by row. A cell takes
+/// the colour of the XCD that computes most of its tiles (the lowest such XCD on a tie; a
+/// tile no workgroup computes counts as grey) with fill-opacity = that XCD's share of the
+/// tiles when below 1.
+std::string heatmapCells(const OrderResult &R, uint64_t Rows, uint64_t Cols, uint64_t TN,
+                         uint64_t FM, uint64_t FN, int X0, int Y0, int Cell) {
+  std::string O;
+  std::vector<uint32_t> Block;
+  const auto xcdOf = [&](uint64_t Tile) {
+    return Tile < R.XcdOfTile.size() ? R.XcdOfTile[Tile] : NoXcd;
+  };
+  for (uint64_t Row = 0; Row * FM < Rows; ++Row)
+    for (uint64_t Col = 0; Col * FN < Cols; ++Col) {
+      Block.clear();
+      for (uint64_t TR = Row * FM; TR < std::min(Rows, (Row + 1) * FM); ++TR)
+        for (uint64_t TC = Col * FN; TC < std::min(Cols, (Col + 1) * FN); ++TC)
+          Block.push_back(xcdOf(TR * TN + TC));
+      std::sort(Block.begin(), Block.end());
+      uint32_t Best = Block.front();
+      size_t BestCount = 0;
+      for (size_t I = 0; I < Block.size();) {
+        size_t J = I;
+        while (J < Block.size() && Block[J] == Block[I])
+          ++J;
+        if (J - I > BestCount)
+          Best = Block[I], BestCount = J - I;
+        I = J;
+      }
+      const std::string Opacity =
+          BestCount < Block.size()
+              ? fmt::format(" fill-opacity=\"{:.2f}\"", double(BestCount) / double(Block.size()))
+              : std::string();
+      O += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"{}/>\n",
+                       X0 + int(Col) * Cell, Y0 + int(Row) * Cell, Cell, Cell, colourOf(Best),
+                       Opacity);
+    }
+  return O;
+}
+
+/// "tile rows 0-15", or "tile row 0" for one.
+std::string rangeText(const char *What, uint64_t Count) {
+  return Count == 1 ? fmt::format("{} 0", What) : fmt::format("{}s 0-{}", What, Count - 1);
+}
 
 } // namespace
 
@@ -42,13 +96,20 @@ std::string renderSvg(const GemmShape &S, const XcdConfig &C,
   S.validate();
   C.validate();
   const uint64_t TM = S.tilesM(), TN = S.tilesN();
-  const uint64_t Step = (std::max(TM, TN) + MaxDrawn - 1) / MaxDrawn;
-  const uint64_t DrawnM = (TM + Step - 1) / Step, DrawnN = (TN + Step - 1) / Step;
-  const double Cell = double(Panel) / double(std::max(DrawnM, DrawnN));
+  // FM x FN tiles per cell, at most MaxCells cells per side; whole pixels per cell keep
+  // the file small (at most 4 x 64 x 64 cells of about 80 bytes).
+  const uint64_t FM = (TM + MaxCells - 1) / MaxCells, FN = (TN + MaxCells - 1) / MaxCells;
+  const uint64_t CellsM = (TM + FM - 1) / FM, CellsN = (TN + FN - 1) / FN;
+  const bool Aggregated = FM > 1 || FN > 1;
+  const int Cell = std::max(1, int(Panel / std::max(CellsM, CellsN)));
+  const int HeatH = int(CellsM) * Cell; // a grid of few tile rows takes less height
+  const uint64_t ZoomM = std::min(TM, ZoomTiles), ZoomN = std::min(TN, ZoomTiles);
   const size_t NumOrders = std::min<size_t>(Results.size(), OrderColours.size());
 
-  const int HeatTop = 80, LegendTop = HeatTop + Panel + 20;
-  const int BarsTop = LegendTop + 70, BarsHeight = 200;
+  // An aggregated grid gets a caption and the enlarged corner under the heatmaps.
+  const int HeatTop = 80, CaptionY = HeatTop + HeatH + 16, ZoomTop = HeatTop + HeatH + 64;
+  const int LegendTop = Aggregated ? ZoomTop + int(ZoomM) * ZoomCell + 20 : HeatTop + HeatH + 20;
+  const int BarsTop = LegendTop + 80, BarsHeight = 200;
   const int TotalsTop = BarsTop + BarsHeight + 70;
   const int TotalsAxisY = TotalsTop + int(NumOrders) * 24 + 2;
   const int Height = TotalsAxisY + 50;
@@ -68,9 +129,8 @@ std::string renderSvg(const GemmShape &S, const XcdConfig &C,
                    "font-weight=\"bold\">{}</text>\n",
                    Margin, esc(Title));
   O += fmt::format("<text x=\"{}\" y=\"50\">Tile -&gt; XCD (row-major tile grid, tile row 0 "
-                   "at the top{})</text>\n",
-                   Margin,
-                   Step > 1 ? fmt::format("; 1 in {} tile rows and columns drawn", Step) : "");
+                   "at the top)</text>\n",
+                   Margin);
 
   // Heatmaps: one panel per order.
   for (size_t I = 0; I < NumOrders; ++I) {
@@ -80,16 +140,27 @@ std::string renderSvg(const GemmShape &S, const XcdConfig &C,
                      esc("tile -> XCD: " + R.Name));
     O += fmt::format("<text x=\"{}\" y=\"{}\" font-weight=\"bold\">{}</text>\n", X0, HeatTop - 8,
                      esc(R.Name));
-    for (uint64_t DR = 0; DR < DrawnM; ++DR)
-      for (uint64_t DC = 0; DC < DrawnN; ++DC) {
-        const uint64_t Tile = DR * Step * TN + DC * Step;
-        const uint32_t X = Tile < R.XcdOfTile.size() ? R.XcdOfTile[Tile] : 0xffffffffu;
-        O += fmt::format("<rect x=\"{:.2f}\" y=\"{:.2f}\" width=\"{:.2f}\" height=\"{:.2f}\" "
-                         "fill=\"{}\"/>\n",
-                         X0 + DC * Cell, HeatTop + DR * Cell, Cell, Cell,
-                         X == 0xffffffffu ? NoXcdColour : XcdColours[X % 8]);
-      }
+    O += heatmapCells(R, TM, TN, TN, FM, FN, X0, HeatTop, Cell);
     O += "</g>\n";
+  }
+  if (Aggregated) {
+    const std::string Corner = rangeText("tile row", ZoomM) + " x " + rangeText("tile column", ZoomN);
+    O += fmt::format(
+        "<g id=\"heatmap-caption\">\n<text x=\"{}\" y=\"{}\">{} x {} tiles: each cell aggregates "
+        "{} x {} tiles ({} tile row{} x {} tile column{}; fewer at the edges),</text>\n"
+        "<text x=\"{}\" y=\"{}\">coloured by the XCD that computes most of them, with "
+        "opacity = the share of them it computes (a cell split over XCDs is paler).</text>\n"
+        "<text x=\"{}\" y=\"{}\">Enlarged below: {}, one cell per tile.</text>\n</g>\n",
+        Margin, CaptionY, TM, TN, FM, FN, FM, FM == 1 ? "" : "s", FN, FN == 1 ? "" : "s", Margin,
+        CaptionY + 16, Margin, CaptionY + 32, Corner);
+    for (size_t I = 0; I < NumOrders; ++I) {
+      O += fmt::format("<g id=\"zoom-{}\" class=\"zoom\">\n<title>{}</title>\n", I,
+                       esc("tile -> XCD: " + Results[I].Name + ", " + Corner));
+      // The zoom is the corner of the grid, one tile per cell: heatmapCells with F = 1.
+      O += heatmapCells(Results[I], ZoomM, ZoomN, TN, 1, 1, Margin + int(I) * (Panel + Gap),
+                        ZoomTop, ZoomCell);
+      O += "</g>\n";
+    }
   }
 
   // Legend: one swatch per XCD colour.
