@@ -159,7 +159,8 @@ std::vector<OrderResult> compareOrders(const GemmShape &S, const XcdConfig &C,
                                        uint64_t GroupM);
 
 /// A text table of \p Results: per order, total bytes fetched into L2, per K
-/// step, hit rate, ratio to the first order; then bytes per XCD.
+/// step, hit rate, ratio to the first order; then remapGapNote() when it has one;
+/// then bytes per XCD.
 std::string formatComparison(const GemmShape &S, const XcdConfig &C,
                              const std::vector<OrderResult> &Results);
 
@@ -194,6 +195,34 @@ std::string formatSeedExample(const std::vector<SeedExampleRow> &Rows);
 /// into L2 per K step with a KiB axis. Element ids: "example-<i>" (one per row),
 /// "legend", "bars", "bars-axis". \p Rows as seedExample() returns them.
 std::string renderSeedExampleSvg(const std::vector<SeedExampleRow> &Rows);
+
+/// The one-tile-row estimate for \p S on \p C: the first n = min(NumXcds, tilesN)
+/// tiles of tile row 0 in one K step, Spread = on n XCDs (round-robin: tile i on
+/// XCD i), OneXcd = all on XCD 0 (the remap's contiguous block). With 256x256 BF16
+/// tiles and 8 XCDs: 8 x (32 + 32) = 512 KiB vs 32 + 8 x 32 = 288 KiB, 1.78x.
+struct RowExample {
+  uint64_t Tiles = 0;
+  KStepTraffic Spread, OneXcd;
+  /// Spread bytes / OneXcd bytes (1 when OneXcd is 0).
+  double gain() const {
+    return OneXcd.Bytes ? double(Spread.Bytes) / double(OneXcd.Bytes) : 1.0;
+  }
+};
+RowExample rowExample(const GemmShape &S, const XcdConfig &C);
+
+/// Thresholds of remapGapNote(): the example shows a gain when the remap fetches
+/// at least ExampleGainMin x less; the full model shows none when it fetches less
+/// than ModelGainMax x less (or more).
+constexpr double ExampleGainMin = 1.25, ModelGainMax = 1.10;
+
+/// A short note (ending in a newline) when the one-tile-row estimate promises a
+/// gain from the remap that the full model does not show: rowExample(S,
+/// C).gain() >= ExampleGainMin while row-major / remap bytes fetched (\p Results
+/// [0] named "row-major", [1] "remap", as compareOrders() returns them without a
+/// given order) is below ModelGainMax. Gives both figures and why they differ in
+/// two sentences. "" otherwise (also for a recorded order).
+std::string remapGapNote(const GemmShape &S, const XcdConfig &C,
+                         const std::vector<OrderResult> &Results);
 
 /// An SVG picture (standalone XML, viewable in a browser) of \p Results: a
 /// heatmap of tile -> XCD per order (8-colour legend; more XCDs reuse colours
