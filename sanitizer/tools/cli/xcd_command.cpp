@@ -57,7 +57,9 @@ constexpr const char *XcdOverview =
     "model where a tiled GEMM's operand traffic goes on an 8-XCD GPU (MI300X, SPX mode)\n\n"
     "  Workgroup i runs on XCD i % 8; each XCD has its own LRU L2. Prints the bytes fetched\n"
     "  into each L2 and the hit rates for the row-major (or --order) tile order, with the\n"
-    "  seed's remap, with GROUP_M grouping and with both. docs/wavesan-xcd.md.\n"
+    "  seed's remap, with GROUP_M grouping and with both; a note says why when the\n"
+    "  one-tile-row estimate promises a remap gain the full model does not show.\n"
+    "  docs/wavesan-xcd.md.\n"
     "  Exit status: 0 success, 2 a usage error or an input that cannot be used (also a\n"
     "  model needing more than 1 GiB, or an --svg file that cannot be created).";
 
