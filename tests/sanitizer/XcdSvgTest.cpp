@@ -126,9 +126,9 @@ TEST(XcdSvg, EscapesNames) {
 // saying so. Row-major on 8 XCDs: tile (r, c) is workgroup 300 r + c, on XCD (300 r + c) % 8
 // = (4 r + c) % 8. The first block, rows 0-4 x columns 0-4, holds XCDs 0-4, 4-7 and 0,
 // 0-4, 4-7 and 0, 0-4: XCDs 0 and 4 five times each (once per row), the others two or three
-// times: a tie, drawn as the lower XCD 0 (#4e79a7) with opacity 5 / 25 = 0.20. The enlarged corner has 16 x 16
-// cells, one per tile: cell 2 of row 1 (rect 16 + 3 = 19) is tile (1, 2) on XCD 6
-// (#b07aa1), full colour.
+// times: a tie, drawn as the lower XCD 0 (#4e79a7) with opacity 5 / 25 = 0.20. The
+// enlarged corner has 16 x 16 cells, one per tile: cell 2 of row 1 (rect 16 + 3 = 19) is
+// tile (1, 2) on XCD 6 (#b07aa1), full colour.
 TEST(XcdSvg, LargeGridsAreAggregated) {
   const GemmShape S = grid(300, 16);
   XcdConfig C;

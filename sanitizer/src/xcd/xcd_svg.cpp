@@ -122,7 +122,8 @@ std::string renderSvg(const GemmShape &S, const XcdConfig &C,
                    Width, Height, Width, Height);
   const std::string Title = fmt::format(
       "wavesan xcd: GEMM {}x{}x{}, {}x{} tiles, K step {}, {}-byte elements; {} XCDs, {} L2 each",
-      S.M, S.N, S.K, S.TileM, S.TileN, S.KStep, S.ElemBytes, C.NumXcds, bytesText(double(C.L2Bytes)));
+      S.M, S.N, S.K, S.TileM, S.TileN, S.KStep, S.ElemBytes, C.NumXcds,
+      bytesText(double(C.L2Bytes)));
   O += fmt::format("<title>{}</title>\n", esc(Title));
   O += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   O += fmt::format("<text id=\"title\" x=\"{}\" y=\"30\" font-size=\"15\" "
@@ -144,7 +145,8 @@ std::string renderSvg(const GemmShape &S, const XcdConfig &C,
     O += "</g>\n";
   }
   if (Aggregated) {
-    const std::string Corner = rangeText("tile row", ZoomM) + " x " + rangeText("tile column", ZoomN);
+    const std::string Corner =
+        rangeText("tile row", ZoomM) + " x " + rangeText("tile column", ZoomN);
     O += fmt::format(
         "<g id=\"heatmap-caption\">\n<text x=\"{}\" y=\"{}\">{} x {} tiles: each cell aggregates "
         "{} x {} tiles ({} tile row{} x {} tile column{}; fewer at the edges),</text>\n"
