@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 using namespace wavesan::xcd;
@@ -328,4 +329,66 @@ TEST(Xcd, SimulatorGivesTheSeedFiguresPerKStep) {
   // Whole grid: row-major and remap both 2304 KiB per K step.
   EXPECT_EQ(simulate(S, C, Row, "row-major").bytesPerKStep(), 2304.0 * KiB);
   EXPECT_EQ(Remap.bytesPerKStep(), 2304.0 * KiB);
+}
+
+// The one-tile-row estimate: 128 x 128 BF16 tiles, K step 64: 16 KiB slices. 8 tiles on 8
+// XCDs: 8 x (16 + 16) = 256 KiB; on one XCD: 16 + 8 x 16 = 144 KiB (1.78x). With 3 tile
+// columns only 3 tiles: 3 x 32 = 96 KiB vs 16 + 3 x 16 = 64 KiB (1.5x).
+TEST(Xcd, RowExampleCountsOneTileRow) {
+  GemmShape S = shape(16384, 16384, 16384, 128, 64);
+  RowExample E = rowExample(S, XcdConfig{});
+  EXPECT_EQ(E.Tiles, 8u);
+  EXPECT_EQ(E.Spread.Bytes, 256 * KiB);
+  EXPECT_EQ(E.Spread.XcdsUsed, 8u);
+  EXPECT_EQ(E.OneXcd.Bytes, 144 * KiB);
+  EXPECT_EQ(E.OneXcd.ASlices, 1u);
+  EXPECT_EQ(E.OneXcd.BSlices, 8u);
+  S.N = 3 * 128;
+  E = rowExample(S, XcdConfig{});
+  EXPECT_EQ(E.Tiles, 3u);
+  EXPECT_EQ(E.Spread.Bytes, 96 * KiB);
+  EXPECT_EQ(E.OneXcd.Bytes, 64 * KiB);
+}
+
+// The note's thresholds: the estimate (1.78x here) shows a gain; the model shows none while
+// row-major / remap < 1.10: 100 / 91 = 1.099 gets the note, 100 / 90 = 1.111 does not.
+// 32 tile columns (a multiple of 8): the column-stripe explanation; 33: the other one. A
+// remap fetching more (100 / 120) adds the sentence saying so.
+TEST(Xcd, RemapGapNoteThresholds) {
+  GemmShape S = shape(2048, 8192, 64, 256, 64);
+  const XcdConfig C;
+  auto results = [](uint64_t RowMajor, uint64_t Remap) {
+    std::vector<OrderResult> R(2);
+    R[0].Name = "row-major";
+    R[1].Name = "remap";
+    R[0].Total.BytesFetched = RowMajor;
+    R[1].Total.BytesFetched = Remap;
+    return R;
+  };
+  // The note is wrapped at 96 columns: compare it as one line.
+  auto flat = [](std::string T) {
+    std::replace(T.begin(), T.end(), '\n', ' ');
+    return T;
+  };
+  const std::string Near = flat(remapGapNote(S, C, results(100, 91)));
+  EXPECT_NE(Near.find("gives 1.78x less traffic"), std::string::npos) << Near;
+  EXPECT_NE(Near.find("1.10x less."), std::string::npos) << Near;
+  EXPECT_NE(Near.find("with 32 tile columns"), std::string::npos) << Near;
+  EXPECT_EQ(Near.find("even fetches more"), std::string::npos) << Near;
+  EXPECT_EQ(remapGapNote(S, C, results(100, 90)), "");
+  EXPECT_NE(remapGapNote(S, C, results(100, 120)).find("Here it even fetches more"),
+            std::string::npos);
+  std::vector<OrderResult> Recorded = results(100, 100);
+  Recorded[0].Name = "recorded";
+  EXPECT_EQ(remapGapNote(S, C, Recorded), "");
+  S.N = 33 * 256;
+  const std::string Odd = flat(remapGapNote(S, C, results(100, 100)));
+  EXPECT_NE(Odd.find("each XCD runs 38 workgroups at a time, and with 33 tile columns"),
+            std::string::npos)
+      << Odd;
+  EXPECT_EQ(Odd.find("column stripe"), std::string::npos) << Odd;
+  // One XCD: the estimate shows no gain (1 tile, 1.00x), so no note.
+  XcdConfig One;
+  One.NumXcds = 1;
+  EXPECT_EQ(remapGapNote(S, One, results(100, 100)), "");
 }

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wavesan::xcd {
@@ -158,7 +159,8 @@ std::vector<OrderResult> compareOrders(const GemmShape &S, const XcdConfig &C,
                                        uint64_t GroupM);
 
 /// A text table of \p Results: per order, total bytes fetched into L2, per K
-/// step, hit rate, ratio to the first order; then bytes per XCD.
+/// step, hit rate, ratio to the first order; then remapGapNote() when it has one;
+/// then bytes per XCD.
 std::string formatComparison(const GemmShape &S, const XcdConfig &C,
                              const std::vector<OrderResult> &Results);
 
@@ -181,15 +183,59 @@ KStepTraffic kStepTraffic(const GemmShape &S,
 struct SeedExampleRow {
   std::string Order, Tiles; ///< "row-major", "1x8"
   KStepTraffic Traffic;
+  /// The counted tiles and the XCD each runs on: (row-major tile index in the
+  /// 8x8 grid, XCD).
+  std::vector<std::pair<uint32_t, unsigned>> Placement;
 };
 std::vector<SeedExampleRow> seedExample();
 std::string formatSeedExample(const std::vector<SeedExampleRow> &Rows);
+/// The worked example as an SVG picture (`wavesan xcd --seed-example --svg`): per
+/// row, the 8x8 tile grid with the counted tiles coloured by the XCD that computes
+/// them (the others grey) and the slices they read, and a bar chart of the traffic
+/// into L2 per K step with a KiB axis. Element ids: "example-<i>" (one per row),
+/// "legend", "bars", "bars-axis". \p Rows as seedExample() returns them.
+std::string renderSeedExampleSvg(const std::vector<SeedExampleRow> &Rows);
+
+/// The one-tile-row estimate for \p S on \p C: the first n = min(NumXcds, tilesN)
+/// tiles of tile row 0 in one K step, Spread = on n XCDs (round-robin: tile i on
+/// XCD i), OneXcd = all on XCD 0 (the remap's contiguous block). With 256x256 BF16
+/// tiles and 8 XCDs: 8 x (32 + 32) = 512 KiB vs 32 + 8 x 32 = 288 KiB, 1.78x.
+struct RowExample {
+  uint64_t Tiles = 0;
+  KStepTraffic Spread, OneXcd;
+  /// Spread bytes / OneXcd bytes (1 when OneXcd is 0).
+  double gain() const {
+    return OneXcd.Bytes ? double(Spread.Bytes) / double(OneXcd.Bytes) : 1.0;
+  }
+};
+RowExample rowExample(const GemmShape &S, const XcdConfig &C);
+
+/// Thresholds of remapGapNote(): the example shows a gain when the remap fetches
+/// at least ExampleGainMin x less; the full model shows none when it fetches less
+/// than ModelGainMax x less (or more).
+constexpr double ExampleGainMin = 1.25, ModelGainMax = 1.10;
+
+/// A short note (ending in a newline) when the one-tile-row estimate promises a
+/// gain from the remap that the full model does not show: rowExample(S,
+/// C).gain() >= ExampleGainMin while row-major / remap bytes fetched (\p Results
+/// [0] named "row-major", [1] "remap", as compareOrders() returns them without a
+/// given order) is below ModelGainMax. Gives both figures and why they differ in
+/// two sentences. "" otherwise (also for a recorded order).
+std::string remapGapNote(const GemmShape &S, const XcdConfig &C,
+                         const std::vector<OrderResult> &Results);
 
 /// An SVG picture (standalone XML, viewable in a browser) of \p Results: a
 /// heatmap of tile -> XCD per order (8-colour legend; more XCDs reuse colours
 /// modulo 8) and a bar chart of bytes fetched into L2 per XCD and in total per
-/// order. Element ids: "heatmap-<i>", "bars", "legend". Grids larger than
-/// 128x128 tiles are drawn by sampling every ceil(tiles/128)-th tile row/column.
+/// order, each on a byte axis with labelled ticks in the unit the text table
+/// prints the largest value in (KiB, MiB, GiB); bar labels and tooltips print
+/// bytes as the table does. Element ids: "heatmap-<i>", "legend", "bars-per-xcd",
+/// "bars-per-xcd-axis", "bars-total", "bars-total-axis". A grid with more than
+/// 64 tile rows or columns is drawn in blocks of ceil(tiles M / 64) x
+/// ceil(tiles N / 64) tiles (at most 64 x 64 cells per order, coloured by the
+/// XCD computing most of the block, opacity = its share), with a caption
+/// ("heatmap-caption") saying so and the corner of up to 16 x 16 tiles drawn
+/// one cell per tile ("zoom-<i>"); the picture stays under 2 MB.
 std::string renderSvg(const GemmShape &S, const XcdConfig &C,
                       const std::vector<OrderResult> &Results);
 
