@@ -41,7 +41,7 @@ constexpr std::array<OptionSpec, 15> XcdOptions{{
     {"resident", "n", MachineGroup,
      "Workgroups resident at once per XCD (default 38: one per CU)"},
     {"seed-example", "", OutputGroup,
-     "Print the seed article's worked example (BF16, 256x256 tiles, K step 64): traffic "
+     "Print the worked example (BF16, 256x256 tiles, K step 64): traffic "
      "into L2 per K step of eight neighbouring tiles, row-major vs remapped"},
     {"svg", "file", OutputGroup,
      "Write an SVG picture: tile -> XCD heatmaps and L2 traffic bar charts"},
@@ -55,7 +55,7 @@ constexpr const char *XcdOverview =
     "model where a tiled GEMM's operand traffic goes on an 8-XCD GPU (MI300X, SPX mode)\n\n"
     "  Workgroup i runs on XCD i % 8; each XCD has its own LRU L2. Prints the bytes fetched\n"
     "  into each L2 and the hit rates for the row-major (or --order) tile order, with the\n"
-    "  seed's remap, with GROUP_M grouping and with both. docs/wavesan-xcd.md.\n"
+    "  XCD remap, with GROUP_M grouping and with both. docs/wavesan-xcd.md.\n"
     "  Exit status: 0 success, 2 a usage error or an input that cannot be used (also a\n"
     "  model needing more than 1 GiB, or an --svg file that cannot be created).";
 
@@ -198,7 +198,7 @@ int runXcd(std::span<const char *const> Args, std::ostream &Out, std::ostream &E
       for (const OptionSpec &S : XcdOptions)
         if (std::string_view(S.Name) != "seed-example" && P.has(S.Name))
           throw UsageError(std::string("--") + S.Name +
-                           " does not apply to --seed-example (its shape is fixed by the seed)");
+                           " does not apply to --seed-example (its shape is fixed)");
       Out << xcd::formatSeedExample(xcd::seedExample());
       return 0;
     }
