@@ -1,4 +1,4 @@
-//===--- XcdTest.cpp - wavesan/xcd.h: orders, LRU L2 model, seed example ---===//
+//===--- XcdTest.cpp - wavesan/xcd.h: orders, LRU L2 model, worked example===//
 //
 // Every expected value is worked out by hand in the comment next to it.
 //
