@@ -24,7 +24,7 @@ SEED = "se" + "ed"
 
 PATTERNS = [
     ("private notes", re.compile(r"\b(?:" + "FACTS|DESIGN|STYLE" + r")" + re.escape(MD) + r"\b")),
-    ("private notes path", re.compile(r"/work/" + "shared" + r"\b|\bshared/(?:" + SEED + r"|FACTS|DESIGN|STYLE)\b")),
+    ("private notes path", re.compile(r"/work/" + "shared" + r"\b|\b" + "shared" + "/" + r"(?:" + SEED + r"|FACTS|DESIGN|STYLE)\b")),
     ("article by nickname", re.compile(r"\b[Tt]he " + SEED + r"\b(?!s)")),
     ("article by nickname", re.compile(r"\b" + SEED + r"'s\b")),
     ("article by nickname", re.compile(r"\b" + SEED + r" article\b")),
