@@ -156,10 +156,20 @@ TEST_F(CcApiTest, LaunchAndWarpSize) {
   EXPECT_EQ(R32.Out, Common + "warpSize run 32 shift 5 constant 64 wide 1\n");
 }
 
+TEST_F(CcApiTest, RuntimeCompilationBuildsAndSaysWhyItCannotCompile) {
+  Result R = buildAndRun("runtime_compilation");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_EQ(R.Out, "create 0 compile HIPRTC_ERROR_COMPILATION\n"
+                   "log wavesan: 'k.cu' not compiled: wavesan's CPU emulator runs the kernels "
+                   "compiled with the program and cannot compile or load GPU code at run time "
+                   "(hiprtc, modules)\n"
+                   "load 801 unload 0 context 0 destroy 0\n");
+}
+
 TEST_F(CcApiTest, UnprovidedHeadersAreNamed) {
   Result Rtc = run(Cc + " -c " + Data + "/unsupported_header.hip -o u.o");
   EXPECT_NE(Rtc.Status, 0);
-  EXPECT_NE(Rtc.Err.find("<hip/hiprtc.h> is not provided by wavesan's CPU emulator"),
+  EXPECT_NE(Rtc.Err.find("<hip/texture_types.h> is not provided by wavesan's CPU emulator"),
             std::string::npos)
       << Rtc.Err;
   Result Lib = run(Cc + " -c " + Data + "/unsupported_library.hip -o l.o");

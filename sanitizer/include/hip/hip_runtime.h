@@ -43,6 +43,7 @@
 #include "wavesan/emu/host_api.h"
 #include "wavesan/emu/device_query.h"
 #include "wavesan/emu/memory_extra.h"
+#include "wavesan/emu/module_api.h"
 #include "wavesan/emu/launch.h"
 #include "wavesan/emu/grid_sync.h"
 #include "wavesan/emu/control.h"
