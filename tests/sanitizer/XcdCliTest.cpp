@@ -27,7 +27,7 @@ protected:
 
 } // namespace
 
-// The seed's figures (XcdTest.cpp has the arithmetic): 512, 288 (1.78x), 192 KiB (2.67x).
+// The worked example's figures (XcdTest.cpp has the arithmetic): 512, 288 (1.78x), 192 KiB (2.67x).
 TEST_F(XcdCli, SeedExample) {
   const CliRun R = wavesan("--seed-example");
   EXPECT_EQ(R.Status, 0) << R.Err;

@@ -1,4 +1,4 @@
-//===--- XcdTest.cpp - wavesan/xcd.h: orders, LRU L2 model, seed example ---===//
+//===--- XcdTest.cpp - wavesan/xcd.h: orders, LRU L2 model, worked example===//
 //
 // Every expected value is worked out by hand in the comment next to it.
 //
@@ -37,7 +37,7 @@ XcdConfig machine(unsigned Xcds, uint64_t L2, unsigned Resident) {
 
 } // namespace
 
-// The seed's worked example (BF16, 256x256 tiles, K step 64: 256*64*2 = 32768 B = 32 KiB
+// The worked example of docs/hardware.md (BF16, 256x256 tiles, K step 64: 256*64*2 = 32768 B = 32 KiB
 // per A or B slice). Row-major: the 8 tiles of a tile row go to 8 XCDs, each fetching its
 // own A and B slice: 8 x (32 + 32) = 512 KiB. Remap: one XCD holds the 1x8 row, one A
 // slice and 8 B slices: 32 + 8 x 32 = 288 KiB (512/288 = 1.78x). Remap + GROUP_M=2: a
@@ -67,8 +67,8 @@ TEST(Xcd, SeedExampleMatchesTheArithmetic) {
   EXPECT_EQ(Rows[2].Traffic.Bytes, 192 * KiB);
 
   // GROUP_M=2 without the remap: workgroups 0..7 compute the 2x4 block, round-robin puts
-  // them on 8 XCDs: 8 x (32 + 32) = 512 KiB again (the seed: "grouped tile orders are
-  // defeated for the same reason").
+  // them on 8 XCDs: 8 x (32 + 32) = 512 KiB again (round-robin dispatch defeats
+  // grouped tile orders).
   EXPECT_EQ(Rows[3].Traffic.XcdsUsed, 8u);
   EXPECT_EQ(Rows[3].Traffic.Bytes, 512 * KiB);
 
@@ -78,8 +78,8 @@ TEST(Xcd, SeedExampleMatchesTheArithmetic) {
   EXPECT_NE(Text.find("192 KiB  2.67x less"), std::string::npos) << Text;
 }
 
-// The seed: "checked over 64 program ids, the mapping is a permutation, with XCD 0
-// computing logical tiles 0 to 7 and XCD 1 tiles 8 to 15".
+// Over 64 program ids the mapping is a permutation, with XCD 0 computing logical
+// tiles 0 to 7 and XCD 1 tiles 8 to 15 (docs/hardware.md).
 TEST(Xcd, RemapGivesEachXcdAContiguousBlock) {
   const TileOrder O = remapOrder(rowMajorOrder(shape(2048, 2048, 64, 256, 64)), 8);
   ASSERT_EQ(O.size(), 64u);
@@ -296,18 +296,18 @@ TEST(Xcd, ModelMemoryIsCappedBeforeAllocating) {
   EXPECT_EQ(modelBytes(shape(16384, 16384, 16384, 128, 64)), 32u * 16384 + 16u * 65536);
 }
 
-// The seed's per-K-step figures (512 / 288 / 192 KiB, kStepTraffic's set counting) from the
-// L2 simulator itself. Seed configuration: BF16, 256 x 256 tiles, K step 64 (32 KiB slices),
+// The worked example's per-K-step figures (512 / 288 / 192 KiB, kStepTraffic's set counting) from the
+// L2 simulator itself. Configuration: BF16, 256 x 256 tiles, K step 64 (32 KiB slices),
 // an 8 x 8 tile grid on 8 XCDs with 8 workgroups resident per XCD; K = 256 gives 4 K steps,
 // each reading new slices, so every K step fetches the same bytes.
-//  - row-major: the seed's eight tiles of one row are workgroups 0..7, one per XCD; run
+//  - row-major: the example's eight tiles of one row are workgroups 0..7, one per XCD; run
 //    alone (the first 8 workgroups of the grid) each XCD fetches 1 A + 1 B slice:
 //    8 x 64 KiB = 512 KiB per K step.
 //  - remap: XCD 0 computes tile row 0 (workgroups 0, 8, ..., 56): 1 A + 8 B = 288 KiB.
 //  - remap + GROUP_M=2: XCD 0 computes a 2 x 4 block: 2 A + 4 B = 192 KiB.
 //  - GROUP_M=2 without the remap: workgroups 0..7 are that 2 x 4 block, one tile per XCD:
 //    8 x 64 KiB = 512 KiB.
-// The seed's row-major figure is a snapshot of one tile row; the full 64-workgroup grid
+// The example's row-major figure is a snapshot of one tile row; the full 64-workgroup grid
 // under row-major gives XCD x the tile column x (8 A + 1 B = 288 KiB per XCD, the
 // "accidental grouping" docs/wavesan-xcd.md describes), so the whole-grid totals of
 // row-major and remap are equal here (8 x 288 = 2304 KiB per K step): checked last.

@@ -6,11 +6,11 @@
 /// the XCDs (SPX mode: workgroup i runs on XCD i % NumXcds) and every XCD has
 /// its own L2 (4 MB on MI300X), modelled as an LRU cache. For a tile order (which
 /// output tile each workgroup computes) it counts the bytes fetched into each
-/// L2 and the hit rates, and compares the order with the seed article's remap
+/// L2 and the hit rates, and compares the order with the XCD remap
 /// (wavecheck/xcd_remap.h, remap_pid_for_xcds) and with GROUP_M grouping.
 /// docs/wavesan-xcd.md describes the model, its assumptions and what it leaves
-/// out (Infinity Cache, timing). Sources: /work/shared/seed/mi300x-in-depth.txt
-/// and FACTS.md (8 XCDs x 38 CUs, 4 MB L2 per XCD).
+/// out (Infinity Cache, timing). Hardware figures (8 XCDs x 38 CUs, 4 MB L2 per
+/// XCD: ROCm "MI300 series microarchitecture") and the remap: docs/hardware.md.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -62,14 +62,14 @@ constexpr uint64_t MaxModelBytes = 1ull << 30;
 /// tiles N) x K steps slices). Saturates at UINT64_MAX. Does not validate \p S.
 uint64_t modelBytes(const GemmShape &S);
 
-/// The machine. Defaults: MI300X in SPX mode (FACTS.md: 8 XCDs x 38 CUs, 4 MB
-/// L2 per XCD).
+/// The machine. Defaults: MI300X in SPX mode (8 XCDs x 38 CUs, 4 MB L2 per
+/// XCD; docs/hardware.md).
 struct XcdConfig {
   unsigned NumXcds = 8;                 ///< XCDs workgroups are dispatched over; >= 1
   uint64_t L2Bytes = 4ull << 20;        ///< L2 capacity per XCD, bytes; >= 1
   /// Workgroups resident at once on one XCD (they advance through the K steps
   /// together). Default 38: one workgroup per CU, the usual occupancy of a
-  /// 256x256 or 128x128 BF16 GEMM tile (FACTS.md: 38 CUs per XCD).
+  /// 256x256 or 128x128 BF16 GEMM tile (38 CUs per XCD, docs/hardware.md).
   unsigned ResidentPerXcd = 38;
   /// Throws std::invalid_argument naming the field when a value is 0.
   void validate() const;
@@ -110,7 +110,7 @@ TileOrder rowMajorOrder(const GemmShape &S);
 TileOrder groupedOrder(const GemmShape &S, uint64_t GroupM);
 /// \p Base applied to the remapped id: tile of workgroup p = Base[remap(p)],
 /// remap = remap_pid_for_xcds(p, Base.size(), NumXcds) (wavecheck/xcd_remap.h,
-/// the seed's arithmetic): XCD x computes a contiguous block of Base's tiles.
+/// docs/hardware.md): XCD x computes a contiguous block of Base's tiles.
 TileOrder remapOrder(const TileOrder &Base, unsigned NumXcds);
 
 /// Counters of one XCD's L2 (or their sum). Bytes fetched = the bytes of the
@@ -174,7 +174,7 @@ struct KStepTraffic {
 KStepTraffic kStepTraffic(const GemmShape &S,
                           const std::vector<std::pair<uint32_t, unsigned>> &Placement);
 
-/// The seed article's worked example ("L2 traffic for one tile row"): BF16,
+/// The worked example of one tile row (docs/hardware.md, "The worked example"): BF16,
 /// 256x256 output tiles, K step 64, so each A and B slice is 32 KiB; eight
 /// neighbouring tiles; an 8x8-tile grid (M = N = 2048) of 64 workgroups on 8
 /// XCDs. Rows: the 1x8 tile row under row-major dispatch (on 8 XCDs), the

@@ -1,4 +1,4 @@
-//===--- xcd_report.cpp - text tables and the seed's worked example --------===//
+//===--- xcd_report.cpp - text tables and the one-tile-row worked example -===//
 ///
 /// \file
 /// wavesan/xcd.h: formatComparison(), kStepTraffic(), seedExample() and
@@ -80,7 +80,7 @@ KStepTraffic kStepTraffic(const GemmShape &S,
 }
 
 std::vector<SeedExampleRow> seedExample() {
-  // The seed: BF16, 256 x 256 output tiles, K step 64 (one step is enough: every K step
+  // The worked example: BF16, 256 x 256 output tiles, K step 64 (one step is enough: every K step
   // reads new slices); an 8 x 8 tile grid so that the remap's per-XCD block
   // (64 / 8 = 8 tiles) is one tile row.
   GemmShape S;
@@ -108,7 +108,7 @@ std::vector<SeedExampleRow> seedExample() {
 
 std::string formatSeedExample(const std::vector<SeedExampleRow> &Rows) {
   std::string Out =
-      "seed example (mi300x-in-depth, \"L2 traffic for one tile row\"): BF16 (2 bytes), "
+      "worked example (L2 traffic for one tile row of a GEMM): BF16 (2 bytes), "
       "256x256 output tiles,\n"
       "K step 64: each A slice (256x64) and B slice (64x256) is 32 KiB. Eight neighbouring "
       "tiles resident at\n"
@@ -122,8 +122,8 @@ std::string formatSeedExample(const std::vector<SeedExampleRow> &Rows) {
                        R.Traffic.XcdsUsed, R.Traffic.ASlices, R.Traffic.BSlices,
                        R.Traffic.Bytes / 1024, ratioText(Base, double(R.Traffic.Bytes)));
   Out += "\nrow-major spreads the row over 8 XCDs: 8 x (32 + 32) KiB; the remap keeps it on one "
-         "XCD:\n32 + 8 x 32 KiB; with GROUP_M=2 a 2x4 block: 2 x 32 + 4 x 32 KiB (the seed's "
-         "1.8x to 2.7x).\n";
+         "XCD:\n32 + 8 x 32 KiB; with GROUP_M=2 a 2x4 block: 2 x 32 + 4 x 32 KiB "
+         "(1.78x and 2.67x less).\n";
   return Out;
 }
 

@@ -42,7 +42,7 @@ constexpr std::array<OptionSpec, 15> XcdOptions{{
     {"resident", "n", MachineGroup,
      "Workgroups resident at once per XCD (default 38: one per CU)"},
     {"seed-example", "", OutputGroup,
-     "Print the seed article's worked example (BF16, 256x256 tiles, K step 64): traffic "
+     "Print the worked example (BF16, 256x256 tiles, K step 64): traffic "
      "into L2 per K step of eight neighbouring tiles, row-major vs remapped"},
     {"svg", "file", OutputGroup,
      "Write an SVG picture: tile -> XCD heatmaps and L2 traffic bar charts (with "
@@ -57,7 +57,7 @@ constexpr const char *XcdOverview =
     "model where a tiled GEMM's operand traffic goes on an 8-XCD GPU (MI300X, SPX mode)\n\n"
     "  Workgroup i runs on XCD i % 8; each XCD has its own LRU L2. Prints the bytes fetched\n"
     "  into each L2 and the hit rates for the row-major (or --order) tile order, with the\n"
-    "  seed's remap, with GROUP_M grouping and with both; a note says why when the\n"
+    "  XCD remap, with GROUP_M grouping and with both; a note says why when the\n"
     "  one-tile-row estimate promises a remap gain the full model does not show.\n"
     "  docs/wavesan-xcd.md.\n"
     "  Exit status: 0 success, 2 a usage error or an input that cannot be used (also a\n"
