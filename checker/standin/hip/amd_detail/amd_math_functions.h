@@ -7,7 +7,7 @@
  * __dadd_rn, __drcp_rn, ...), the fast ones (__expf, __fdividef, ...) and
  * min/max, over the device library's __ocml_* functions, which it declares.
  * It is what clang force-includes in a HIP compile with ROCm; stand-in parses
- * (-nogpuinc) skip that, so it is included here. */
+ * (-nogpuinc) skip that, so its math headers are included here. */
 #ifndef WAVECHECK_STANDIN_AMD_MATH_FUNCTIONS_H
 #define WAVECHECK_STANDIN_AMD_MATH_FUNCTIONS_H
 
@@ -17,7 +17,16 @@
  * classification functions (isnan, isinf, ...) are usable in device code. */
 #include <math.h>
 #if defined(__HIP__) && !defined(__CLANG_HIP_RUNTIME_WRAPPER_INCLUDED__)
-#include <__clang_hip_runtime_wrapper.h>
+/* The math part of __clang_hip_runtime_wrapper.h, in its order; its <complex>
+ * and <algorithm> are left out (they double the parse time of a small file;
+ * a source that uses them includes them). */
+#include <cmath>
+#include <cstdlib>
+#include <__clang_hip_libdevice_declares.h>
+#include <__clang_hip_math.h>
+#include <__clang_hip_stdlib.h>
+#include <__clang_cuda_math_forward_declares.h>
+#include <__clang_hip_cmath.h>
 #endif
 
 #endif
