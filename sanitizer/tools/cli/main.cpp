@@ -2,7 +2,7 @@
 ///
 /// \file
 /// `wavesan <subcommand> [options]`. Subcommands: `diff` (diff_command.h),
-/// `roofline` (roofline_command.h).
+/// `roofline` (roofline_command.h), `xcd`, `doctor`, `explain` (explain_command.h).
 /// `wavesan --help` lists them, `wavesan <subcommand> --help` their options,
 /// `wavesan --version` prints the version. Exit status 2 for an unknown
 /// subcommand. docs/wavesan-integration.md.
@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "diff_command.h"
 #include "doctor_command.h"
+#include "explain_command.h"
 #include "roofline_command.h"
 #include "xcd_command.h"
 
@@ -36,6 +37,8 @@ constexpr const char *TopHelp =
     "\n"
     "  doctor  - Check an AMD GPU node against the seed's runbook: gfx target, wave size,\n"
     "            partition modes, links, NUMA balancing, TunableOp, FP8 format\n"
+    "\n"
+    "  explain  - Print the rule doc of a report kind: wavesan explain barrier-deadlock\n"
     "\n"
     "  Type \"wavesan <subcommand> --help\" for the options of a subcommand.\n"
     "\n"
@@ -71,6 +74,9 @@ int main(int Argc, char **Argv) {
   if (Sub == "doctor")
     return wavesan::cli::runDoctor({Argv + 2, static_cast<size_t>(Argc - 2)}, std::cout,
                                    std::cerr);
+  if (Sub == "explain")
+    return wavesan::cli::runExplain({Argv + 2, static_cast<size_t>(Argc - 2)}, std::cout,
+                                    std::cerr);
   std::cerr << "wavesan: error: unknown subcommand '" << Sub << "'; see 'wavesan --help'\n";
   return 2;
 }
