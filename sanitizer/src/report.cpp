@@ -295,7 +295,23 @@ std::string runtimeRuleDocPath(std::string_view RuleId) {
   return "";
 }
 
+namespace {
+std::string plainSignatureName(std::string_view Signature);
+}
+
 std::string plainFunctionName(std::string_view Signature) {
+  // An anonymous namespace (where test files keep their kernels) says nothing about which
+  // function it is: "{anonymous}::k" (g++, addr2line) and "(anonymous namespace)::k"
+  // (clang) print as "k".
+  std::string Name = plainSignatureName(Signature);
+  for (std::string_view Anonymous : {"{anonymous}::", "(anonymous namespace)::"})
+    for (size_t At = Name.find(Anonymous); At != std::string::npos; At = Name.find(Anonymous, At))
+      Name.erase(At, Anonymous.size());
+  return Name;
+}
+
+namespace {
+std::string plainSignatureName(std::string_view Signature) {
   std::string_view S = trim(Signature);
   // g++: "void f(T) [with T = int]" (the "[with" is outside any parentheses).
   int Depth = 0;
@@ -346,6 +362,7 @@ std::string plainFunctionName(std::string_view Signature) {
     Plain.remove_prefix(1); // "int *f(...)" -> "*f"
   return Plain.empty() ? std::string(S) : std::string(Plain);
 }
+} // namespace
 
 std::string plainKernelName(std::string_view Expression) {
   std::string_view S = trim(Expression);

@@ -278,6 +278,10 @@ TEST(ReportNames, PlainFunctionName) {
   EXPECT_EQ(plainFunctionName("std::pair<int, int> ns::f(std::pair<int, int>)"), "ns::f");
   EXPECT_EQ(plainFunctionName("main()::<lambda(int)>"), "main()::<lambda(int)>");
   EXPECT_EQ(plainFunctionName("block_scan"), "block_scan");
+  // Kernels and tests in an anonymous namespace print without it.
+  EXPECT_EQ(plainFunctionName("void {anonymous}::readsExited(int*)"), "readsExited");
+  EXPECT_EQ(plainFunctionName("void (anonymous namespace)::ns2::k(int *)"), "ns2::k");
+  EXPECT_EQ(plainFunctionName("{anonymous}::k(int*)::<lambda(int)>"), "k(int*)::<lambda(int)>");
 }
 
 TEST(ReportNames, PlainKernelName) {

@@ -155,9 +155,10 @@ std::string summaryLine(ReportKind Kind, const ReportLocation &Where);
 /// std::source_location::function_name() / __PRETTY_FUNCTION__ give it: the
 /// return type, the parameter list, trailing qualifiers and g++'s
 /// " [with ...]" are removed ("void ns::red(int*) [with int N = 24]" ->
-/// "ns::red", "int main()" -> "main"). A name without a parameter list (a
-/// kernel name, "<unknown>") is returned unchanged. Reports print and
-/// suppressions match this name.
+/// "ns::red", "int main()" -> "main"), and so is an anonymous namespace
+/// ("{anonymous}::k", "(anonymous namespace)::k" -> "k"). A name without a
+/// parameter list (a kernel name, "<unknown>") is otherwise returned unchanged.
+/// Reports print and suppressions match this name.
 std::string plainFunctionName(std::string_view Signature);
 
 /// A kernel name from hipLaunchKernelGGL's first argument as written: spaces
