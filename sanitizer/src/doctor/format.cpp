@@ -40,6 +40,10 @@ std::string summary(const Report &R) {
          " warn, " + std::to_string(R.count(Status::Unknown)) + " unknown";
 }
 
+/// The first line of the text output.
+constexpr const char *Title =
+    "wavesan doctor: node runbook (MI300X: gfx target, partitions, links, settings)";
+
 /// \p Text wrapped at spaces into lines of at most \p Width characters; a word longer
 /// than Width (a path) is cut. The first line has \p FirstPrefix before it, the others
 /// \p Indent (both count towards Width and must leave room: Width > their size).
@@ -105,7 +109,7 @@ std::string formatText(const Report &R, size_t Width) {
   Width = std::max(Width, MinTextWidth);
   const std::string Label(12, ' ');
   std::string Out =
-      wrap("wavesan doctor: node runbook (seed article, \"What to do next\")", Width, "", "") +
+      wrap(Title, Width, "", "") +
       "\n";
   for (const Item &I : R.Items) {
     Out += wrap(I.Check + ": " + statusName(I.State), Width, "", "  ");
@@ -130,7 +134,7 @@ std::string formatText(const Report &R) {
   for (const Row &Cells : Rows)
     for (size_t C = 0; C < Width.size(); ++C)
       Width[C] = std::max(Width[C], Cells[C].size());
-  std::string Out = "wavesan doctor: node runbook (MI300X: gfx target, partitions, links, settings)\n\n";
+  std::string Out = std::string(Title) + "\n\n";
   for (const Row &Cells : Rows) {
     for (size_t C = 0; C < Width.size(); ++C)
       Out += Cells[C] + std::string(Width[C] - Cells[C].size() + 2, ' ');
