@@ -168,6 +168,9 @@ struct RunResult {
   /// command line's, or those of the files' .wavecheck.yaml.
   std::vector<std::string> Arches;
   bool ConfigError = false;        ///< the compile database is unusable (exit 2)
+  /// Per file (absolute): how many of its findings the `--baseline` took out
+  /// of Findings (applyBaseline); the text summary says so.
+  std::map<std::string, size_t> Baselined;
   /// xxh3_64bits of each file's content as the parses read it from disk (main
   /// files and headers; canonical absolute paths). std::nullopt: the file was
   /// read twice with different contents. --fix edits a file only while its

@@ -113,6 +113,9 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
   // include it too) or holding a finding, then the total.
   for (const std::string &F : R.Files)
     PerFile.try_emplace(displayPath(F));
+  std::map<std::string, size_t> Baselined;
+  for (const auto &[F, N] : R.Baselined)
+    Baselined[displayPath(F)] += N, PerFile.try_emplace(displayPath(F));
   std::map<std::string, size_t> Through;
   for (const auto &[Header, Sources] : R.IncludedHeaders) {
     PerFile.try_emplace(displayPath(Header));
@@ -134,10 +137,14 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
       continue;
     if (NotParsed.count(File))
       OS << "does not parse on its own (see the note above), ";
-    if (N == 0)
+    size_t Known = Baselined.count(File) ? Baselined[File] : 0;
+    if (N == 0 && Known)
+      OS << "no new findings, " << Known << " baselined";
+    else if (N == 0)
       OS << "no findings";
     else
-      OS << N << (N == 1 ? " finding (" : " findings (") << Detail << ")";
+      OS << N << (N == 1 ? " finding (" : " findings (") << Detail << ")"
+         << (Known ? ", " + std::to_string(Known) + " baselined" : std::string());
     if (auto It = Through.find(File); It != Through.end())
       OS << ", analysed through " << It->second << (It->second == 1 ? " source" : " sources");
     OS << "\n";
