@@ -23,6 +23,25 @@ std::string displayPath(llvm::StringRef AbsPath) {
   return AbsPath.str();
 }
 
+/// Where a byte offset of a file is: 1-based line and column, and the
+/// line's text (without its line end).
+struct Place {
+  unsigned Line = 0, Column = 0;
+  std::string Text;
+};
+
+static Place placeOf(llvm::StringRef Buffer, unsigned Offset) {
+  Place P;
+  if (Offset > Buffer.size())
+    return P;
+  size_t Start = Buffer.rfind('\n', Offset == 0 ? 0 : Offset - 1);
+  Start = (Start == llvm::StringRef::npos || Offset == 0) ? 0 : Start + 1;
+  P.Line = 1 + Buffer.take_front(Start).count('\n');
+  P.Column = Offset - Start + 1;
+  P.Text = Buffer.substr(Start).split('\n').first.rtrim("\r").str();
+  return P;
+}
+
 static std::string sourceLine(llvm::StringRef File, unsigned Line) {
   auto Buf = llvm::MemoryBuffer::getFile(File);
   if (!Buf || Line == 0)
@@ -31,6 +50,57 @@ static std::string sourceLine(llvm::StringRef File, unsigned Line) {
   for (unsigned L = 1; L < Line && !Text.empty(); ++L)
     Text = Text.split('\n').second;
   return Text.split('\n').first.rtrim("\r").str();
+}
+
+/// The fix-it of \p F under the source lines it edits, as clang shows a
+/// fix-it hint: the new text from the column of the text it replaces, in
+/// green with colours. Each part of a fix-it with several (`>> 5` -> `/
+/// warpSize`) on its own line, so parts never run together; the parts on
+/// the finding's line come under its caret line, those on another line
+/// under that line, shown with its number.
+static void printFixIts(const Finding &F, const std::string &Src, llvm::raw_ostream &OS,
+                        bool Color) {
+  if (F.Fixes.empty())
+    return;
+  auto Buf = llvm::MemoryBuffer::getFile(F.File);
+  if (!Buf)
+    return;
+  // Line -> (column, text) of the parts in this file, in order.
+  std::map<unsigned, std::vector<std::pair<unsigned, std::string>>> Parts;
+  std::map<unsigned, std::string> LineText;
+  for (const Replacement &Rp : F.Fixes) {
+    if (Rp.File != F.File)
+      continue;
+    Place P = placeOf((*Buf)->getBuffer(), Rp.Offset);
+    if (P.Line == 0)
+      continue;
+    Parts[P.Line].push_back({P.Column, Rp.Text});
+    LineText[P.Line] = P.Text;
+  }
+  for (auto &[Line, Ps] : Parts)
+    std::sort(Ps.begin(), Ps.end());
+  auto PrintPart = [&](unsigned Column, const std::string &Text) {
+    OS << "      | " << std::string(Column > 0 ? Column - 1 : 0, ' ');
+    if (Color)
+      OS.changeColor(llvm::raw_ostream::GREEN, false);
+    OS << Text;
+    if (Color)
+      OS.resetColor();
+    OS << "\n";
+  };
+  // The finding's line first (its source and caret are printed already).
+  auto Own = Parts.find(F.Line);
+  if (Own != Parts.end() && !Src.empty())
+    for (const auto &[Column, Text] : Own->second)
+      PrintPart(Column, Text);
+  for (const auto &[Line, Ps] : Parts) {
+    if (Line == F.Line && !Src.empty())
+      continue;
+    std::string LineNo = std::to_string(Line);
+    OS << llvm::format("%5s | ", LineNo.c_str()) << LineText[Line] << "\n";
+    for (const auto &[Column, Text] : Ps)
+      PrintPart(Column, Text);
+  }
 }
 
 void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
@@ -50,26 +120,8 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
       std::string LineNo = std::to_string(F.Line);
       OS << llvm::format("%5s | ", LineNo.c_str()) << Src << "\n";
       OS << "      | " << std::string(F.Column > 0 ? F.Column - 1 : 0, ' ') << "^\n";
-      // Fix-its on this line, each under the text it replaces, in one line
-      // like clang's (a replacement that would overlap the previous one is
-      // moved right by one column).
-      unsigned LineStart = F.Offset - (F.Column - 1);
-      std::vector<std::pair<unsigned, std::string>> Hints;
-      for (const Replacement &Rp : F.Fixes)
-        if (Rp.File == F.File && Rp.Offset >= LineStart &&
-            Rp.Offset <= LineStart + Src.size())
-          Hints.push_back({Rp.Offset - LineStart, Rp.Text});
-      std::sort(Hints.begin(), Hints.end());
-      if (!Hints.empty()) {
-        std::string FixLine;
-        for (const auto &[Col, Text] : Hints) {
-          size_t At = std::max<size_t>(Col, FixLine.empty() ? 0 : FixLine.size() + 1);
-          FixLine.resize(At, ' ');
-          FixLine += Text;
-        }
-        OS << "      | " << FixLine << "\n";
-      }
     }
+    printFixIts(F, Src, OS, Color);
     for (const Note &N : F.Notes)
       OS << displayPath(N.File) << ":" << N.Line << ":" << N.Column
          << ": note: " << N.Message << "\n";
