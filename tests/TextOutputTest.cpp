@@ -2,7 +2,8 @@
 ///
 /// Through the wavecheck binary: fix-its with several parts, compiler errors
 /// of a file that cannot be analysed (clang's excerpt and caret), and
-/// colours (`--color`). The golden testdata/text/warp-count.txt is the text
+/// colours (`--color`; NO_COLOR matters only on a terminal and is not tested
+/// here, where the output is a pipe). The golden testdata/text/warp-count.txt is the text
 /// report of testdata/checks/wave64-hardcoded-warp-size/warp-count.hip, its
 /// fix-it columns checked by hand against the source (`>>` of line 11 at
 /// column 34, its `5` at 37; `31` and `32` of line 9 at 37 and 43).
@@ -59,6 +60,69 @@ TEST_F(TextOutput, FixItPartOnAnotherLineIsShownUnderThatLine) {
                        "      |                                     warpSize - 1\n"),
             std::string::npos)
       << R.Out;
+}
+
+// ANSI SGR sequences as LLVM's raw_ostream writes them for clang's
+// diagnostic colours: bold (the location, a warning's message), bold
+// magenta (warning:), bold red (error:), bold black (note:), bold green (the
+// caret), green (the fix-it), reset.
+#define BOLD "\033[1m"
+#define MAGENTA "\033[0;1;35m"
+#define RED "\033[0;1;31m"
+#define BLACK "\033[0;1;30m"
+#define CARET "\033[0;1;32m"
+#define FIXIT "\033[0;32m"
+#define RESET "\033[0m"
+
+TEST_F(TextOutput, ColorAlwaysUsesClangsColours) {
+  write("a.hip", LaneKernel);
+  ProcessResult R = runWavecheck({"--color=always", "a.hip", "missing.hip"}, Dir);
+  EXPECT_EQ(R.ExitCode, 3) << R.Err;
+  EXPECT_NE(R.Out.find(BOLD "a.hip:4:20: " RESET MAGENTA "warning: " RESET BOLD
+                            "lane index computed with 32 ('tid % 32')"),
+            std::string::npos)
+      << R.Out;
+  EXPECT_NE(R.Out.find("[wave64-hardcoded-warp-size]" RESET "\n"
+                       "    4 |   int lane = tid % 32;\n"
+                       "      |                    " CARET "^" RESET "\n"
+                       "      |                    " FIXIT "warpSize" RESET "\n"
+                       BOLD "a.hip:5:30: " RESET BLACK "note: " RESET "'__ballot("),
+            std::string::npos)
+      << R.Out;
+  EXPECT_NE(R.Out.find(BOLD "missing.hip: " RESET RED "error: " RESET BOLD
+                            "no such file or directory" RESET "\n"),
+            std::string::npos)
+      << R.Out;
+  // A finding made an error by --warnings-as-errors is red too.
+  R = runWavecheck({"--color=always", "--warnings-as-errors=wave64-*", "a.hip"}, Dir);
+  EXPECT_NE(R.Out.find(BOLD "a.hip:4:20: " RESET RED "error: " RESET BOLD), std::string::npos)
+      << R.Out;
+  // stderr's messages follow it (LLVM's WithColor).
+  write("docs/index.md", "# docs\n");
+  R = runWavecheck({"--color=always", "a.hip", "docs"}, Dir);
+  EXPECT_NE(R.Err.find("wavecheck: " BLACK "note: " RESET "docs: no sources to analyse"),
+            std::string::npos)
+      << R.Err;
+}
+
+TEST_F(TextOutput, NoColoursWithNeverOrIntoAPipe) {
+  write("a.hip", LaneKernel);
+  write("docs/index.md", "# docs\n");
+  // auto (the default) writes none: the test's stdout and stderr are pipes.
+  for (const char *Mode : {"--color=never", "--color=auto", "--progress=never"}) {
+    SCOPED_TRACE(Mode);
+    ProcessResult R = runWavecheck({Mode, "a.hip", "docs", "missing.hip"}, Dir);
+    EXPECT_EQ(R.ExitCode, 3) << R.Err;
+    EXPECT_NE(R.Out.find("a.hip:4:20: warning: lane index computed with 32"), std::string::npos)
+        << R.Out;
+    EXPECT_EQ(R.Out.find('\033'), std::string::npos) << R.Out;
+    EXPECT_EQ(R.Err.find('\033'), std::string::npos) << R.Err;
+  }
+  ProcessResult R = runWavecheck({"--color=sometimes", "a.hip"}, Dir);
+  EXPECT_EQ(R.ExitCode, 2);
+  EXPECT_NE(R.Err.find("invalid --color 'sometimes'; expected auto, always or never"),
+            std::string::npos)
+      << R.Err;
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 #include "lib/Driver.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -50,6 +51,36 @@ static std::string sourceLine(llvm::StringRef File, unsigned Line) {
   for (unsigned L = 1; L < Line && !Text.empty(); ++L)
     Text = Text.split('\n').second;
   return Text.split('\n').first.rtrim("\r").str();
+}
+
+/// The head of a clang-style diagnostic line, `<where>: <level>: <message>`,
+/// with clang's colours (clang's TextDiagnostic): the location bold, the
+/// level bold in its colour (warning magenta, error red, note black), the
+/// message of a warning or error bold, a note's plain.
+static void printDiagnosticHead(llvm::raw_ostream &OS, bool Color, llvm::StringRef Where,
+                                llvm::StringRef Level, const llvm::Twine &Message) {
+  if (Color)
+    OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, true);
+  OS << Where << ": ";
+  if (Color)
+    OS.resetColor().changeColor(Level == "error"     ? llvm::raw_ostream::RED
+                                : Level == "warning" ? llvm::raw_ostream::MAGENTA
+                                                     : llvm::raw_ostream::BLACK,
+                                true);
+  OS << Level << ": ";
+  if (Color) {
+    OS.resetColor();
+    if (Level != "note")
+      OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, true);
+  }
+  OS << Message;
+  if (Color && Level != "note")
+    OS.resetColor();
+  OS << "\n";
+}
+
+static std::string where(const std::string &Path, unsigned Line, unsigned Column) {
+  return Path + ":" + std::to_string(Line) + ":" + std::to_string(Column);
 }
 
 /// The fix-it of \p F under the source lines it edits, as clang shows a
@@ -104,35 +135,42 @@ static void printFixIts(const Finding &F, const std::string &Src, llvm::raw_ostr
 }
 
 void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
+  // raw_ostream writes colour codes only when enabled (whether or not the
+  // stream is a terminal: --color=always into a pipe).
+  bool WasEnabled = OS.colors_enabled();
+  OS.enable_colors(Color);
+  auto Restore = llvm::make_scope_exit([&] { OS.enable_colors(WasEnabled); });
   std::map<std::string, std::map<std::string, unsigned>> PerFile;
   for (const Finding &F : R.Findings) {
     std::string Path = displayPath(F.File);
     ++PerFile[Path][F.Check];
-    OS << Path << ":" << F.Line << ":" << F.Column << ": ";
-    if (Color)
-      OS.changeColor(llvm::raw_ostream::MAGENTA, true);
-    OS << F.Severity << ": ";
-    if (Color)
-      OS.resetColor();
-    OS << F.Message << " [" << F.Check << "]\n";
+    printDiagnosticHead(OS, Color, where(Path, F.Line, F.Column), F.Severity,
+                        F.Message + " [" + F.Check + "]");
     std::string Src = sourceLine(F.File, F.Line);
     if (!Src.empty()) {
       std::string LineNo = std::to_string(F.Line);
       OS << llvm::format("%5s | ", LineNo.c_str()) << Src << "\n";
-      OS << "      | " << std::string(F.Column > 0 ? F.Column - 1 : 0, ' ') << "^\n";
+      OS << "      | " << std::string(F.Column > 0 ? F.Column - 1 : 0, ' ');
+      if (Color)
+        OS.changeColor(llvm::raw_ostream::GREEN, true);
+      OS << "^";
+      if (Color)
+        OS.resetColor();
+      OS << "\n";
     }
     printFixIts(F, Src, OS, Color);
     for (const Note &N : F.Notes)
-      OS << displayPath(N.File) << ":" << N.Line << ":" << N.Column
-         << ": note: " << N.Message << "\n";
+      printDiagnosticHead(OS, Color, where(displayPath(N.File), N.Line, N.Column), "note",
+                          N.Message);
     if (F.ParseFailed) {
       std::string Units;
       for (const std::string &U : F.FailedUnits)
         Units += (Units.empty() ? "" : ", ") + displayPath(U);
-      OS << Path << ":" << F.Line << ":" << F.Column << ": note: found only where " << Units
-         << (F.FailedUnits.size() == 1 ? " does" : " do")
-         << " not parse (compiler errors): the finding may be wrong; it has no fix-it "
-            "and does not fail the gate\n";
+      printDiagnosticHead(OS, Color, where(Path, F.Line, F.Column), "note",
+                          "found only where " + Units +
+                              (F.FailedUnits.size() == 1 ? " does" : " do") +
+                              " not parse (compiler errors): the finding may be wrong; it "
+                              "has no fix-it and does not fail the gate");
     }
     if (R.PassesPerFile > 1) {
       std::string Targets, Passes;
@@ -140,8 +178,9 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
         Targets += (Targets.empty() ? "" : ", ") + T;
       for (const std::string &P : F.Passes)
         Passes += (Passes.empty() ? "" : " and ") + P;
-      OS << Path << ":" << F.Line << ":" << F.Column << ": note: found for " << Targets
-         << " in the " << Passes << (F.Passes.size() == 1 ? " pass\n" : " passes\n");
+      printDiagnosticHead(OS, Color, where(Path, F.Line, F.Column), "note",
+                          "found for " + Targets + " in the " + Passes +
+                              (F.Passes.size() == 1 ? " pass" : " passes"));
     }
   }
   // Fatal errors: "not analysed"; a scanned header that no source includes
@@ -150,8 +189,8 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
   unsigned Fatal = 0, Missing = 0;
   for (const InputError &E : R.Errors) {
     bool HeaderNote = E.Kind == "header-not-parsed";
-    OS << displayPath(E.File) << ": "
-       << (E.Fatal ? "error: " : HeaderNote ? "note: " : "warning: ") << E.Message << "\n";
+    printDiagnosticHead(OS, Color, displayPath(E.File),
+                        E.Fatal ? "error" : HeaderNote ? "note" : "warning", E.Message);
     if (E.Fatal) {
       ++Fatal;
       NotAnalysed.insert(displayPath(E.File));
