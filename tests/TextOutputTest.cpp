@@ -62,6 +62,25 @@ TEST_F(TextOutput, FixItPartOnAnotherLineIsShownUnderThatLine) {
       << R.Out;
 }
 
+TEST_F(TextOutput, CompilerErrorShowsClangsExcerptAndCaret) {
+  // `undeclared_thing` starts at column 12 of line 3 and is 16 characters
+  // long: clang's caret and its range marks under it.
+  write("bad.hip", "#include <hip/hip_runtime.h>\n"
+                   "__global__ void k(float *out) {\n"
+                   "  out[0] = undeclared_thing + 1.0f;\n"
+                   "}\n");
+  write("a.hip", LaneKernel);
+  ProcessResult R = runWavecheck({"bad.hip", "a.hip"}, Dir);
+  EXPECT_EQ(R.ExitCode, 3) << R.Err;
+  EXPECT_NE(R.Out.find("bad.hip: error: cannot be analysed: bad.hip:3:12: use of undeclared "
+                       "identifier 'undeclared_thing'\n"
+                       "    3 |   out[0] = undeclared_thing + 1.0f;\n"
+                       "      |            ^~~~~~~~~~~~~~~~\n"
+                       "summary: a.hip: 1 finding"),
+            std::string::npos)
+      << R.Out;
+}
+
 // ANSI SGR sequences as LLVM's raw_ostream writes them for clang's
 // diagnostic colours: bold (the location, a warning's message), bold
 // magenta (warning:), bold red (error:), bold black (note:), bold green (the

@@ -150,6 +150,13 @@ struct InputError {
   /// "fix-conflict"; empty means "not-analysed" when Fatal, else
   /// "incomplete".
   std::string Kind;
+  /// For a compiler error: where clang reported it (absolute path, byte
+  /// offset) and the byte ranges (offset, length) it highlighted in that
+  /// file; the text report shows clang's excerpt and caret there
+  /// (printText). Empty CompilerFile: no location.
+  std::string CompilerFile;
+  unsigned CompilerOffset = 0;
+  std::vector<std::pair<unsigned, unsigned>> CompilerRanges;
 };
 
 struct RunResult {

@@ -1,6 +1,12 @@
 //===--- Output.cpp - text and JSON reports --------------------------------===//
 #include "lib/Driver.h"
 
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/TextDiagnostic.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
@@ -52,6 +58,66 @@ static std::string sourceLine(llvm::StringRef File, unsigned Line) {
     Text = Text.split('\n').second;
   return Text.split('\n').first.rtrim("\r").str();
 }
+
+namespace {
+
+/// clang's own rendering of a compiler error's excerpt: the source line with
+/// its number, the caret and the highlighted ranges, as clang prints them
+/// under an error (TextDiagnostic, whose snippet is protected).
+class CompilerExcerpt : public clang::TextDiagnostic {
+public:
+  using clang::TextDiagnostic::TextDiagnostic;
+  void emit(clang::FullSourceLoc Loc, llvm::SmallVectorImpl<clang::CharSourceRange> &Ranges) {
+    emitCodeContext(Loc, clang::DiagnosticsEngine::Error, Ranges, {});
+  }
+};
+
+/// Files read for the excerpts of one report, in one SourceManager.
+class ExcerptPrinter {
+public:
+  ExcerptPrinter(llvm::raw_ostream &OS, bool Color) : OS(OS) {
+    DiagOpts.ShowColors = Color;
+  }
+  /// Prints clang's excerpt of \p E's compiler error; nothing when it has no
+  /// location or the file cannot be read.
+  void print(const InputError &E) {
+    if (E.CompilerFile.empty())
+      return;
+    llvm::Expected<clang::FileEntryRef> File = FM.getFileRef(E.CompilerFile);
+    if (!File) {
+      llvm::consumeError(File.takeError());
+      return;
+    }
+    auto [It, New] = Files.try_emplace(E.CompilerFile);
+    if (New)
+      It->second = SM.createFileID(*File, clang::SourceLocation(), clang::SrcMgr::C_User);
+    clang::FileID FID = It->second;
+    std::optional<llvm::MemoryBufferRef> Buf = SM.getBufferOrNone(FID);
+    if (!Buf || E.CompilerOffset > Buf->getBufferSize())
+      return;
+    llvm::SmallVector<clang::CharSourceRange, 2> Ranges;
+    for (const auto &[Offset, Length] : E.CompilerRanges)
+      if (Offset + Length <= Buf->getBufferSize())
+        Ranges.push_back(clang::CharSourceRange::getCharRange(
+            SM.getComposedLoc(FID, Offset), SM.getComposedLoc(FID, Offset + Length)));
+    CompilerExcerpt TD(OS, LangOpts, DiagOpts);
+    TD.emit(clang::FullSourceLoc(SM.getComposedLoc(FID, E.CompilerOffset), SM), Ranges);
+  }
+
+private:
+  llvm::raw_ostream &OS;
+  clang::DiagnosticOptions DiagOpts;
+  clang::LangOptions LangOpts;
+  clang::FileSystemOptions FSOpts;
+  clang::FileManager FM{FSOpts};
+  clang::IgnoringDiagConsumer Ignore;
+  clang::DiagnosticsEngine Diags{clang::DiagnosticIDs::create(), DiagOpts, &Ignore,
+                                 /*ShouldOwnClient=*/false};
+  clang::SourceManager SM{Diags, FM};
+  std::map<std::string, clang::FileID> Files;
+};
+
+} // namespace
 
 /// The head of a clang-style diagnostic line, `<where>: <level>: <message>`,
 /// with clang's colours (clang's TextDiagnostic): the location bold, the
@@ -186,11 +252,13 @@ void printText(const RunResult &R, llvm::raw_ostream &OS, bool Color) {
   // Fatal errors: "not analysed"; a scanned header that no source includes
   // and that does not parse on its own: a note (docs/scans.md).
   std::set<std::string> NotAnalysed, NotParsed;
+  ExcerptPrinter Excerpts(OS, Color);
   unsigned Fatal = 0, Missing = 0;
   for (const InputError &E : R.Errors) {
     bool HeaderNote = E.Kind == "header-not-parsed";
     printDiagnosticHead(OS, Color, displayPath(E.File),
                         E.Fatal ? "error" : HeaderNote ? "note" : "warning", E.Message);
+    Excerpts.print(E);
     if (E.Fatal) {
       ++Fatal;
       NotAnalysed.insert(displayPath(E.File));
