@@ -231,9 +231,12 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
 
   // A directory without sources among inputs that have some (`wavecheck src
   // docs`) is a note and the scan goes on; when no input has a source, each
-  // such directory is an input error (exit 3), as a lone one is.
+  // such directory is an input error (exit 3), as a lone one is, and so is a
+  // directory named like a source file.
   for (InputError &E : EmptyDirs) {
-    if (Files.empty())
+    // A directory named like a source (`x.hip`) stands where a file was
+    // meant: an input error whatever the other inputs.
+    if (Files.empty() || scanKind(E.File) != ScanKind::None)
       Out.Errors.push_back(std::move(E));
     else
       Out.Notes.push_back(displayPath(E.File) + ": no sources to analyse");
