@@ -33,8 +33,8 @@ double unitRoundoff(DType T) {
 
 namespace {
 /// Precision p (significand bits, implicit bit included) and the exponent of
-/// the smallest normal number, from IEEE 754-2019 table 3.5 and FACTS.md's FP8
-/// table.
+/// the smallest normal number, from IEEE 754-2019 table 3.5 and the OCP 8-bit
+/// floating point specification v1.0 (FNUZ: docs/hardware.md).
 struct Format {
   int P, EMin;
 };
