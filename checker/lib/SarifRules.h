@@ -23,8 +23,9 @@ std::string whatItFinds(llvm::StringRef Doc);
 
 /// The rule's SARIF `name`: the check name in PascalCase, each part between
 /// `-`, `_` or `.` capitalised and the separators dropped
-/// ("wave64-hardcoded-warp-size" -> "Wave64HardcodedWarpSize"); SARIF 2.1.0
-/// (3.49.7) wants a name distinct from the id, readable as an identifier.
+/// ("wave64-hardcoded-warp-size" -> "Wave64HardcodedWarpSize"): a rule name
+/// in the identifier style of SARIF 2.1.0's reportingDescriptor examples,
+/// distinct from the id.
 std::string ruleName(llvm::StringRef Check);
 
 /// The rule's SARIF `helpUri`: "rules/<check>.md", a relative URI reference
