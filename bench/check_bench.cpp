@@ -12,7 +12,7 @@
 ///   gemm diff: check_gemm comparing 2^26 fp32 elements of C (8192 x 8192, K = 4, C
 ///     correct) vs memcmp of C against a copy. GB/s = 2^28 bytes of C / seconds.
 ///
-/// Usage: check_bench [reps]
+/// Usage: check_bench [reps] [gemm|diff|gemmdiff]  (the last: run only that part)
 ///
 //===----------------------------------------------------------------------===//
 #include "wavesan/check.h"
@@ -26,6 +26,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 using namespace wavesan;
@@ -161,9 +162,18 @@ void gemmDiffBench(int Reps) {
 
 int main(int Argc, char **Argv) {
   int Reps = Argc > 1 ? std::atoi(Argv[1]) : 3;
-  gemmBench("bf16", DType::BF16, Reps);
-  gemmBench("e4m3-fnuz", DType::E4M3Fnuz, Reps);
-  diffBench(Reps);
-  gemmDiffBench(Reps);
+  const std::string Only = Argc > 2 ? Argv[2] : "";
+  if (Reps < 1 || (Only != "" && Only != "gemm" && Only != "diff" && Only != "gemmdiff")) {
+    std::fprintf(stderr, "usage: check_bench [reps >= 1] [gemm|diff|gemmdiff]\n");
+    return 2;
+  }
+  if (Only == "" || Only == "gemm") {
+    gemmBench("bf16", DType::BF16, Reps);
+    gemmBench("e4m3-fnuz", DType::E4M3Fnuz, Reps);
+  }
+  if (Only == "" || Only == "diff")
+    diffBench(Reps);
+  if (Only == "" || Only == "gemmdiff")
+    gemmDiffBench(Reps);
   return 0;
 }

@@ -1,0 +1,97 @@
+//===--- bulk.cpp - chunked threads and uninitialised buffers -------------===//
+#include "bulk.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <exception>
+#include <mutex>
+#include <new>
+#include <sys/mman.h>
+#include <thread>
+#include <vector>
+
+namespace wavesan::check_detail {
+
+unsigned workerCount(unsigned Requested) {
+  if (Requested > 0)
+    return Requested;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+void forChunks(size_t Count, size_t Chunk, unsigned Workers,
+               const std::function<void(size_t, size_t, unsigned)> &Fn) {
+  const size_t Chunks = (Count + Chunk - 1) / Chunk;
+  const unsigned Threads =
+      static_cast<unsigned>(std::min<size_t>(std::max(1u, Workers), std::max<size_t>(1, Chunks)));
+  if (Threads <= 1) {
+    for (size_t B = 0; B < Count; B += Chunk)
+      Fn(B, std::min(Count, B + Chunk), 0);
+    return;
+  }
+  std::atomic<size_t> Next{0};
+  std::atomic<bool> Stop{false};
+  std::exception_ptr First;
+  std::mutex FirstLock;
+  auto Run = [&](unsigned Worker) {
+    try {
+      for (size_t K; !Stop.load(std::memory_order_relaxed) &&
+                     (K = Next.fetch_add(1, std::memory_order_relaxed)) < Chunks;)
+        Fn(K * Chunk, std::min(Count, (K + 1) * Chunk), Worker);
+    } catch (...) {
+      Stop = true;
+      std::lock_guard<std::mutex> G(FirstLock);
+      if (!First)
+        First = std::current_exception();
+    }
+  };
+  std::vector<std::thread> Pool;
+  Pool.reserve(Threads - 1);
+  try {
+    for (unsigned W = 1; W < Threads; ++W)
+      Pool.emplace_back(Run, W);
+  } catch (...) { // no thread could be started: the ones running and this one finish the work
+  }
+  Run(0);
+  for (std::thread &T : Pool)
+    T.join();
+  if (First)
+    std::rethrow_exception(First);
+}
+
+namespace {
+constexpr size_t HugePage = size_t(2) << 20;
+} // namespace
+
+void FloatBuffer::Free::operator()(float *P) const { std::free(P); }
+
+FloatBuffer::FloatBuffer(size_t N) : Size(N) {
+  if (N == 0)
+    return;
+  if (N > SIZE_MAX / sizeof(float) - HugePage)
+    throw std::bad_alloc();
+  const size_t Bytes = N * sizeof(float);
+  void *P = nullptr;
+  if (Bytes >= 2 * HugePage) {
+    const size_t Rounded = (Bytes + HugePage - 1) / HugePage * HugePage;
+    P = std::aligned_alloc(HugePage, Rounded);
+    if (P)
+      madvise(P, Rounded, MADV_HUGEPAGE); // advice only: fine when refused
+  } else {
+    P = std::malloc(Bytes);
+  }
+  if (!P)
+    throw std::bad_alloc();
+  Own.reset(static_cast<float *>(P));
+  Ptr = Own.get();
+}
+
+FloatBuffer FloatBuffer::view(const float *Data, size_t N) {
+  FloatBuffer B;
+  B.Ptr = const_cast<float *>(Data);
+  B.Size = N;
+  return B;
+}
+
+} // namespace wavesan::check_detail

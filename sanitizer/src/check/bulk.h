@@ -1,0 +1,66 @@
+//===--- bulk.h - threads and large buffers for the diff's per-element work ---===//
+///
+/// \file
+/// Internal to wavesan-check: the comparison, the reductions of the host
+/// reference and the tolerances work on large arrays element by element. They
+/// cut the index range into fixed chunks, run the chunks on a few threads
+/// (std::thread) and merge per-thread partial results in a way that does not
+/// depend on which thread took which chunk, so a check's result is the same for
+/// any thread count. C-sized arrays live in FloatBuffer, which does not
+/// zero-fill what the next step overwrites anyway.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+
+namespace wavesan::check_detail {
+
+/// Threads a check uses: \p Requested when > 0 (CheckOptions::Threads), else
+/// std::thread::hardware_concurrency() (at least 1).
+unsigned workerCount(unsigned Requested);
+
+/// Calls Fn(Begin, End, Worker) for each chunk [k * Chunk, min(Count, (k+1) * Chunk))
+/// of [0, Count), on min(Workers, chunks) threads: the calling thread is worker 0,
+/// the others are started here and joined before returning. Workers take chunks in
+/// turn, so which worker gets which chunk varies from run to run; callers keep one
+/// partial result per worker and merge them order-independently. An exception
+/// thrown by Fn stops the remaining chunks and is rethrown here (the first one).
+/// Chunk must be > 0.
+void forChunks(size_t Count, size_t Chunk, unsigned Workers,
+               const std::function<void(size_t Begin, size_t End, unsigned Worker)> &Fn);
+
+/// A fixed-size float array whose elements are NOT initialised (the sgemm or
+/// decoder that fills it touches each page once instead of twice; arrays of
+/// 4 MiB and more are 2 MiB-aligned with transparent huge pages advised, so a
+/// 256 MiB array faults in 128 pages instead of 65536), or a read-only view of
+/// caller memory (the kernel's fp32 C, not copied).
+class FloatBuffer {
+public:
+  FloatBuffer() = default;
+  /// An owned, uninitialised array of \p N floats.
+  explicit FloatBuffer(size_t N);
+  /// A view of \p N floats at \p Data; data() must not be written through.
+  static FloatBuffer view(const float *Data, size_t N);
+
+  size_t size() const { return Size; }
+  bool empty() const { return Size == 0; }
+  float *data() { return Ptr; }
+  const float *data() const { return Ptr; }
+  float &operator[](size_t I) { return Ptr[I]; }
+  float operator[](size_t I) const { return Ptr[I]; }
+  const float *begin() const { return Ptr; }
+  const float *end() const { return Ptr + Size; }
+
+private:
+  struct Free {
+    void operator()(float *P) const;
+  };
+  std::unique_ptr<float, Free> Own;
+  float *Ptr = nullptr;
+  size_t Size = 0;
+};
+
+} // namespace wavesan::check_detail
