@@ -66,12 +66,9 @@ constexpr size_t HugePage = size_t(2) << 20;
 
 void FloatBuffer::Free::operator()(float *P) const { std::free(P); }
 
-FloatBuffer::FloatBuffer(size_t N) : Size(N) {
-  if (N == 0)
-    return;
-  if (N > SIZE_MAX / sizeof(float) - HugePage)
+void *bulkAllocate(size_t Bytes) {
+  if (Bytes > SIZE_MAX - HugePage)
     throw std::bad_alloc();
-  const size_t Bytes = N * sizeof(float);
   void *P = nullptr;
   if (Bytes >= 2 * HugePage) {
     const size_t Rounded = (Bytes + HugePage - 1) / HugePage * HugePage;
@@ -79,11 +76,19 @@ FloatBuffer::FloatBuffer(size_t N) : Size(N) {
     if (P)
       madvise(P, Rounded, MADV_HUGEPAGE); // advice only: fine when refused
   } else {
-    P = std::malloc(Bytes);
+    P = std::malloc(Bytes ? Bytes : 1);
   }
   if (!P)
     throw std::bad_alloc();
-  Own.reset(static_cast<float *>(P));
+  return P;
+}
+
+FloatBuffer::FloatBuffer(size_t N) : Size(N) {
+  if (N == 0)
+    return;
+  if (N > SIZE_MAX / sizeof(float))
+    throw std::bad_alloc();
+  Own.reset(static_cast<float *>(bulkAllocate(N * sizeof(float))));
   Ptr = Own.get();
 }
 

@@ -13,8 +13,13 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <memory>
+#include <new>
+#include <utility>
+#include <vector>
 
 namespace wavesan::check_detail {
 
@@ -31,6 +36,36 @@ unsigned workerCount(unsigned Requested);
 /// Chunk must be > 0.
 void forChunks(size_t Count, size_t Chunk, unsigned Workers,
                const std::function<void(size_t Begin, size_t End, unsigned Worker)> &Fn);
+
+/// \p Bytes of memory for a large array, released with std::free: 2 MiB-aligned
+/// with transparent huge pages advised from 4 MiB on (a 256 MiB array then
+/// faults in 128 pages instead of 65536), plain malloc below. Throws
+/// std::bad_alloc.
+void *bulkAllocate(size_t Bytes);
+
+/// An allocator for result-sized arrays: bulkAllocate, and elements
+/// default-initialised (a std::vector<double>(n) with it is not zero-filled:
+/// every element is written by the loop that computes it).
+template <typename T> struct BulkAllocator {
+  using value_type = T;
+  BulkAllocator() = default;
+  template <typename U> BulkAllocator(const BulkAllocator<U> &) {}
+  T *allocate(size_t N) {
+    if (N > SIZE_MAX / sizeof(T))
+      throw std::bad_alloc();
+    return static_cast<T *>(bulkAllocate(N * sizeof(T)));
+  }
+  void deallocate(T *P, size_t) { std::free(P); }
+  template <typename U> void construct(U *P) { ::new (static_cast<void *>(P)) U; }
+  template <typename U, typename... A> void construct(U *P, A &&...Args) {
+    ::new (static_cast<void *>(P)) U(std::forward<A>(Args)...);
+  }
+  template <typename U> bool operator==(const BulkAllocator<U> &) const { return true; }
+};
+
+/// Per-result arrays of the reduction diff (reference values, sums of |x|,
+/// tolerances). Note: Doubles(n) leaves the n values uninitialised.
+using Doubles = std::vector<double, BulkAllocator<double>>;
 
 /// A fixed-size float array whose elements are NOT initialised (the sgemm or
 /// decoder that fills it touches each page once instead of twice; arrays of

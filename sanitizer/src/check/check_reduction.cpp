@@ -78,8 +78,8 @@ double halfMinSubnormal(DType T) {
 
 /// Per-result tolerance (check.h, docs/wavesan-check.md "Tolerances"). \p Out:
 /// the dtype the kernel stored its results in (CheckOptions::OutType).
-std::vector<double> tolerances(const ReduceSpec &S, size_t N, const std::vector<double> &Ref,
-                               const std::vector<double> &AbsSum, bool HostRef, double Scale,
+Doubles tolerances(const ReduceSpec &S, size_t N, const Doubles &Ref,
+                               const Doubles &AbsSum, bool HostRef, double Scale,
                                DType Out, unsigned Threads) {
   const size_t G = groupSize(S, N);
   const double U = unitRoundoff(S.Acc), U64 = unitRoundoff(DType::F64);
@@ -88,7 +88,7 @@ std::vector<double> tolerances(const ReduceSpec &S, size_t N, const std::vector<
   // (Higham 2002, Theorem 2.2), or half Out's smallest subnormal near 0.
   const bool Rounds = outputRounds(S, Out);
   const double UOut = Rounds ? unitRoundoff(Out) : 0, TinyOut = Rounds ? halfMinSubnormal(Out) : 0;
-  std::vector<double> Tol(Ref.size());
+  Doubles Tol(Ref.size());
   forChunks(Ref.size(), CompareChunk, workerCount(Threads), [&](size_t B, size_t E, unsigned) {
     // gamma_n for the last n seen: all groups but the last have the same n.
     double LastNk = -1, GU = 0, G64 = 0;
@@ -127,7 +127,7 @@ struct Model {
   const char *Rule; // only for the text; the kind decides the report's rule
   ReportKind Kind;
   std::string Diagnosis;
-  std::vector<double> Values, Tol;
+  Doubles Values, Tol;
 };
 
 bool explains(const Model &M, const double *User, size_t Count) {
@@ -146,7 +146,7 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
   if (!User && Count)
     throw std::invalid_argument("wavesan: check_reduction: null UserOut with UserOutCount = " +
                                 std::to_string(Count) + "; expected the kernel's results");
-  std::vector<double> D(User, User + Count);
+  Doubles D(User, User + Count);
   CheckOptions F = O;
   if (F.OutType == DType::F64) // fp32 values: stored in f32 at least
     F.OutType = DType::F32;
@@ -166,13 +166,15 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
     throw std::invalid_argument("wavesan: check_reduction: null UserOut with UserOutCount = " +
                                 std::to_string(Count) + "; expected the kernel's results");
   const size_t G = groupSize(S, N), Groups = groupCount(S, N);
-  std::vector<double> AbsSum;
-  std::vector<double> Ref = reduceGroups(S.Op, S.In, In, N, G, Groups, S.WaveSize, 0,
-                                         S.WaveSize, &AbsSum, O.Threads);
+  Doubles AbsSum;
+  Doubles Ref =
+      reduceGroups(S.Op, S.In, In, N, G, Groups, S.WaveSize, 0, S.WaveSize, &AbsSum, O.Threads);
   const bool HostRef = O.Reference == Backend::Host;
-  if (!HostRef)
-    Ref = referenceReduce(O.Reference, S, In, N);
-  const std::vector<double> Tol =
+  if (!HostRef) {
+    const std::vector<double> Other = referenceReduce(O.Reference, S, In, N);
+    Ref.assign(Other.begin(), Other.end());
+  }
+  const Doubles Tol =
       tolerances(S, N, Ref, AbsSum, HostRef, O.ToleranceScale, O.OutType, O.Threads);
 
   CheckResult R;
@@ -202,20 +204,20 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
   // Each model is judged with the tolerance of its own values (accumulation over the
   // lanes it covers, plus the rounding into OutType of the model's result, not of the
   // reference's: a lanes 0-31 sum stored as f32 rounds at its own magnitude).
-  std::vector<double> LoAbs, HiAbs;
-  auto Lanes = [&](unsigned B, unsigned E, std::vector<double> *Abs) {
+  Doubles LoAbs, HiAbs;
+  auto Lanes = [&](unsigned B, unsigned E, Doubles *Abs) {
     return reduceGroups(S.Op, S.In, In, N, G, Groups, S.WaveSize, B, E, Abs, O.Threads);
   };
-  auto Add = [&](ReportKind Kind, std::string Diag, std::vector<double> V,
-                 const std::vector<double> &Abs) {
-    std::vector<double> MTol =
+  auto Add = [&](ReportKind Kind, std::string Diag, Doubles V,
+                 const Doubles &Abs) {
+    Doubles MTol =
         tolerances(S, N, V, Abs, HostRef, O.ToleranceScale, O.OutType, O.Threads);
     Models.push_back({nullptr, Kind, std::move(Diag), std::move(V), std::move(MTol)});
   };
   const char *Op = opWord(S.Op);
   if (S.WaveSize == 64 && N > 32) {
-    std::vector<double> Lo = Lanes(0, 32, &LoAbs), Hi = Lanes(32, 64, &HiAbs), QuarterAbs;
-    std::vector<double> Quarter = Lanes(0, 16, &QuarterAbs);
+    Doubles Lo = Lanes(0, 32, &LoAbs), Hi = Lanes(32, 64, &HiAbs), QuarterAbs;
+    Doubles Quarter = Lanes(0, 16, &QuarterAbs);
     Add(ReportKind::ReductionPartialWave,
         fmt::format("every result equals the {} over lanes 0-31 of each 64-lane wavefront: lanes "
                     "32-63 never fold in, as with a shuffle ladder that starts at offset 16",
@@ -227,7 +229,7 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
                     Op),
         Quarter, QuarterAbs);
     if (S.Scope == ReduceScope::Wave) {
-      std::vector<double> HalfAbs;
+      Doubles HalfAbs;
       const size_t Halves = (N + 31) / 32;
       Model H{nullptr, ReportKind::ReductionHalfWave, "",
               reduceGroups(S.Op, S.In, In, N, 32, Halves, 32, 0, 32, &HalfAbs, O.Threads), {}};
@@ -256,7 +258,7 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
                     Op),
         Hi, HiAbs);
     if (S.Op == ReduceOp::Sum) {
-      std::vector<double> LoTwice(Lo.size()), HiTwice(Lo.size()), LoTwiceAbs(Lo.size()),
+      Doubles LoTwice(Lo.size()), HiTwice(Lo.size()), LoTwiceAbs(Lo.size()),
           HiTwiceAbs(Lo.size());
       for (size_t K = 0; K < Lo.size(); ++K) {
         LoTwice[K] = 2 * Lo[K];

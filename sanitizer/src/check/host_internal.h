@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "bulk.h"
 #include "wavesan/reference.h"
 
 #include <cstddef>
@@ -76,10 +77,9 @@ size_t groupCount(const ReduceSpec &S, size_t N);
 /// The groups are spread over workerCount(\p Threads) threads (bulk.h), each
 /// group summed by one thread in one fixed order: the same results for any
 /// thread count.
-std::vector<double> reduceGroups(ReduceOp Op, DType In, const void *Data, size_t N,
-                                 size_t Group, size_t Groups, unsigned WaveSize,
-                                 unsigned LaneBegin, unsigned LaneEnd,
-                                 std::vector<double> *AbsSum = nullptr, unsigned Threads = 0);
+Doubles reduceGroups(ReduceOp Op, DType In, const void *Data, size_t N, size_t Group,
+                     size_t Groups, unsigned WaveSize, unsigned LaneBegin, unsigned LaneEnd,
+                     Doubles *AbsSum = nullptr, unsigned Threads = 0);
 /// Elements per chunk of reduceGroups' threads (whole groups; at least one group).
 constexpr size_t ReduceChunk = size_t(1) << 16;
 

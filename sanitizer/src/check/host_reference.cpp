@@ -331,11 +331,10 @@ size_t groupCount(const ReduceSpec &S, size_t N) {
   return (N + G - 1) / G;
 }
 
-std::vector<double> reduceGroups(ReduceOp Op, DType In, const void *Data, size_t N,
-                                 size_t Group, size_t Groups, unsigned WaveSize,
-                                 unsigned LaneBegin, unsigned LaneEnd,
-                                 std::vector<double> *AbsSum, unsigned Threads) {
-  std::vector<double> Out(Groups);
+Doubles reduceGroups(ReduceOp Op, DType In, const void *Data, size_t N, size_t Group,
+                     size_t Groups, unsigned WaveSize, unsigned LaneBegin, unsigned LaneEnd,
+                     Doubles *AbsSum, unsigned Threads) {
+  Doubles Out(Groups);
   if (AbsSum)
     AbsSum->assign(Groups, 0.0);
   const bool Int = In == DType::I32;
@@ -389,8 +388,9 @@ using namespace check_detail;
 
 std::vector<double> hostReferenceReduce(const ReduceSpec &Spec, const void *In, size_t N) {
   validateHostReduce(Spec, In, N, "hostReferenceReduce");
-  return reduceGroups(Spec.Op, Spec.In, In, N, groupSize(Spec, N), groupCount(Spec, N),
-                      Spec.WaveSize, 0, Spec.WaveSize);
+  const Doubles R = reduceGroups(Spec.Op, Spec.In, In, N, groupSize(Spec, N),
+                                 groupCount(Spec, N), Spec.WaveSize, 0, Spec.WaveSize);
+  return std::vector<double>(R.begin(), R.end());
 }
 
 void hostReferenceGemm(const GemmSpec &Spec, const void *A, const void *B, void *C) {
