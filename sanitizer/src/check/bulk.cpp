@@ -64,23 +64,86 @@ namespace {
 constexpr size_t HugePage = size_t(2) << 20;
 } // namespace
 
-void FloatBuffer::Free::operator()(float *P) const { std::free(P); }
+void FloatBuffer::Free::operator()(float *P) const { bulkFree(P, Bytes); }
+
+namespace {
+
+/// Freed large blocks kept for the next check (see bulkAllocate): at most
+/// CacheBlocks blocks and CacheBytes bytes, the most recently freed last.
+struct Cached {
+  void *P;
+  size_t Bytes;
+};
+constexpr size_t CacheBlocks = 4, CacheBytes = size_t(1) << 30;
+struct CacheState {
+  std::mutex Lock;
+  std::vector<Cached> Blocks;
+};
+/// Never destroyed: blocks freed during static destruction still find it, and the
+/// blocks it holds at exit stay reachable (not leaks).
+CacheState &cache() {
+  static CacheState *C = new CacheState;
+  return *C;
+}
+
+size_t roundedSize(size_t Bytes) { return (Bytes + HugePage - 1) / HugePage * HugePage; }
+
+} // namespace
 
 void *bulkAllocate(size_t Bytes) {
   if (Bytes > SIZE_MAX - HugePage)
     throw std::bad_alloc();
-  void *P = nullptr;
-  if (Bytes >= 2 * HugePage) {
-    const size_t Rounded = (Bytes + HugePage - 1) / HugePage * HugePage;
-    P = std::aligned_alloc(HugePage, Rounded);
-    if (P)
-      madvise(P, Rounded, MADV_HUGEPAGE); // advice only: fine when refused
-  } else {
-    P = std::malloc(Bytes ? Bytes : 1);
+  if (Bytes < 2 * HugePage) {
+    void *P = std::malloc(Bytes ? Bytes : 1);
+    if (!P)
+      throw std::bad_alloc();
+    return P;
   }
+  const size_t Rounded = roundedSize(Bytes);
+  {
+    // A block freed by an earlier check, of this size up to twice it: its pages are
+    // already mapped (fresh pages cost a fault and the kernel's zero-fill each).
+    CacheState &C = cache();
+    std::lock_guard<std::mutex> G(C.Lock);
+    for (size_t I = C.Blocks.size(); I-- > 0;)
+      if (C.Blocks[I].Bytes >= Rounded && C.Blocks[I].Bytes / 2 <= Rounded) {
+        void *P = C.Blocks[I].P;
+        C.Blocks.erase(C.Blocks.begin() + static_cast<std::ptrdiff_t>(I));
+        return P;
+      }
+  }
+  void *P = std::aligned_alloc(HugePage, Rounded);
   if (!P)
     throw std::bad_alloc();
+  madvise(P, Rounded, MADV_HUGEPAGE); // advice only: fine when refused
   return P;
+}
+
+void bulkFree(void *P, size_t Bytes) {
+  if (!P)
+    return;
+  if (Bytes < 2 * HugePage) {
+    std::free(P);
+    return;
+  }
+  // At least roundedSize(Bytes): a block taken from the cache for a smaller request
+  // may be larger than that, never smaller.
+  std::vector<void *> Drop;
+  {
+    CacheState &C = cache();
+    std::lock_guard<std::mutex> G(C.Lock);
+    C.Blocks.push_back({P, roundedSize(Bytes)});
+    size_t Total = 0;
+    for (const Cached &B : C.Blocks)
+      Total += B.Bytes;
+    while (!C.Blocks.empty() && (C.Blocks.size() > CacheBlocks || Total > CacheBytes)) {
+      Total -= C.Blocks.front().Bytes;
+      Drop.push_back(C.Blocks.front().P);
+      C.Blocks.erase(C.Blocks.begin());
+    }
+  }
+  for (void *D : Drop)
+    std::free(D);
 }
 
 FloatBuffer::FloatBuffer(size_t N) : Size(N) {
@@ -88,7 +151,8 @@ FloatBuffer::FloatBuffer(size_t N) : Size(N) {
     return;
   if (N > SIZE_MAX / sizeof(float))
     throw std::bad_alloc();
-  Own.reset(static_cast<float *>(bulkAllocate(N * sizeof(float))));
+  Own = std::unique_ptr<float, Free>(static_cast<float *>(bulkAllocate(N * sizeof(float))),
+                                     Free{N * sizeof(float)});
   Ptr = Own.get();
 }
 

@@ -37,11 +37,17 @@ unsigned workerCount(unsigned Requested);
 void forChunks(size_t Count, size_t Chunk, unsigned Workers,
                const std::function<void(size_t Begin, size_t End, unsigned Worker)> &Fn);
 
-/// \p Bytes of memory for a large array, released with std::free: 2 MiB-aligned
-/// with transparent huge pages advised from 4 MiB on (a 256 MiB array then
-/// faults in 128 pages instead of 65536), plain malloc below. Throws
-/// std::bad_alloc.
+/// \p Bytes of memory for a large array, released with bulkFree(P, Bytes):
+/// below 4 MiB plain malloc; from 4 MiB on 2 MiB-aligned with transparent huge
+/// pages advised (a 256 MiB array faults in 128 pages instead of 65536), and
+/// taken from the blocks that earlier checks freed when one fits (this size up
+/// to twice it): a test that checks many outputs of one shape pays the page
+/// faults and the kernel's zero-filling of fresh pages once. The process keeps
+/// at most 4 freed blocks, 1 GiB in all (the oldest are returned first).
+/// Throws std::bad_alloc.
 void *bulkAllocate(size_t Bytes);
+/// Releases a bulkAllocate block of \p Bytes (kept for reuse when large).
+void bulkFree(void *P, size_t Bytes);
 
 /// An allocator for result-sized arrays: bulkAllocate, and elements
 /// default-initialised (a std::vector<double>(n) with it is not zero-filled:
@@ -55,7 +61,7 @@ template <typename T> struct BulkAllocator {
       throw std::bad_alloc();
     return static_cast<T *>(bulkAllocate(N * sizeof(T)));
   }
-  void deallocate(T *P, size_t) { std::free(P); }
+  void deallocate(T *P, size_t N) { bulkFree(P, N * sizeof(T)); }
   template <typename U> void construct(U *P) { ::new (static_cast<void *>(P)) U; }
   template <typename U, typename... A> void construct(U *P, A &&...Args) {
     ::new (static_cast<void *>(P)) U(std::forward<A>(Args)...);
@@ -68,10 +74,8 @@ template <typename T> struct BulkAllocator {
 using Doubles = std::vector<double, BulkAllocator<double>>;
 
 /// A fixed-size float array whose elements are NOT initialised (the sgemm or
-/// decoder that fills it touches each page once instead of twice; arrays of
-/// 4 MiB and more are 2 MiB-aligned with transparent huge pages advised, so a
-/// 256 MiB array faults in 128 pages instead of 65536), or a read-only view of
-/// caller memory (the kernel's fp32 C, not copied).
+/// decoder that fills it writes every element; memory from bulkAllocate), or a
+/// read-only view of caller memory (the kernel's fp32 C, not copied).
 class FloatBuffer {
 public:
   FloatBuffer() = default;
@@ -91,6 +95,7 @@ public:
 
 private:
   struct Free {
+    size_t Bytes; // value-initialised (0) in an empty buffer
     void operator()(float *P) const;
   };
   std::unique_ptr<float, Free> Own;
