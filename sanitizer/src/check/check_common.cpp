@@ -173,7 +173,7 @@ void countScalar(FastCounts &C, size_t Begin, size_t End, const double *User, co
 /// countScalar on two elements at a time (SSE2, every x86-64): the compiler does not
 /// vectorise the scalar loop (the comparisons feed integer counters). Returns the
 /// number of elements done (Count rounded down to even).
-template <bool Int>
+template <bool Int, bool Recip>
 size_t countSse2(FastCounts &C, size_t Count, const double *User, const double *Ref,
                  const double *Tol, double MinNormal, double ToUlp) {
   const __m128d AbsMask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffll));
@@ -182,6 +182,8 @@ size_t countSse2(FastCounts &C, size_t Count, const double *User, const double *
                 To = _mm_set1_pd(ToUlp), Zero = _mm_setzero_pd(), One = _mm_set1_pd(1),
                 Four = _mm_set1_pd(4), T16 = _mm_set1_pd(16), T256 = _mm_set1_pd(256),
                 T64K = _mm_set1_pd(65536), InfV = _mm_set1_pd(Inf);
+  // 2^-e has the exponent field 2046 - (e + 1023) when 2^e has e + 1023.
+  const __m128i RecipBits = _mm_set1_epi64x(2046ll << 52);
   __m128i In = _mm_setzero_si128(), NZ = In, G1 = In, G4 = In, G16 = In, G256 = In, G64K = In,
           GInf = In;
   // A true comparison is all ones (-1 as int64): subtracting it counts one.
@@ -191,8 +193,14 @@ size_t countSse2(FastCounts &C, size_t Count, const double *User, const double *
     const __m128d R = _mm_loadu_pd(Ref + I);
     const __m128d D = _mm_and_pd(_mm_sub_pd(_mm_loadu_pd(User + I), R), AbsMask);
     const __m128d M = _mm_and_pd(_mm_cmple_pd(D, _mm_loadu_pd(Tol + I)), _mm_cmple_pd(D, Max));
-    const __m128d U =
-        Int ? D : _mm_div_pd(D, _mm_mul_pd(_mm_max_pd(_mm_and_pd(R, ExpMask), MinN), To));
+    __m128d U = D;
+    if constexpr (!Int) {
+      const __m128d Den = _mm_mul_pd(_mm_max_pd(_mm_and_pd(R, ExpMask), MinN), To);
+      if constexpr (Recip) // Den = 2^e, e in [-1022, 1022]: D * 2^-e is D / Den, exactly
+        U = _mm_mul_pd(D, _mm_castsi128_pd(_mm_sub_epi64(RecipBits, _mm_castpd_si128(Den))));
+      else
+        U = _mm_div_pd(D, Den);
+    }
     Add(In, M);
     Add(NZ, _mm_and_pd(M, _mm_cmpneq_pd(U, Zero)));
     Add(G1, _mm_and_pd(M, _mm_cmpgt_pd(U, One)));
@@ -231,8 +239,12 @@ void Tally::addBlock(size_t Begin, size_t Count, const double *User, const doubl
   FastCounts C;
   size_t Done = 0;
 #if defined(__SSE2__)
-  Done = Int ? countSse2<true>(C, Count, User, Ref, Tol, MinNormal, ToUlp)
-             : countSse2<false>(C, Count, User, Ref, Tol, MinNormal, ToUlp);
+  // Recip: every divisor (>= MinNormal * ToUlp = 2^(emin + 1 - p), <= 2^(1023 + 1 - p))
+  // is a normal power of two whose reciprocal is one too: not for f64 (2^-1074).
+  const bool Recip = EMin + 1 - P >= -1022;
+  Done = Int     ? countSse2<true, false>(C, Count, User, Ref, Tol, MinNormal, ToUlp)
+         : Recip ? countSse2<false, true>(C, Count, User, Ref, Tol, MinNormal, ToUlp)
+                 : countSse2<false, false>(C, Count, User, Ref, Tol, MinNormal, ToUlp);
 #endif
   countScalar(C, Done, Count, User, Ref, Tol, Int, MinNormal, ToUlp);
   Compared += C.In;
