@@ -12,8 +12,8 @@
 // reduce: 2^24 floats, 256-thread blocks, one element per thread; each wave folds with a
 //         __shfl_down ladder from warpSize / 2, lane 0 parks the wave sum in shared memory,
 //         one __syncthreads, wave 0 folds the partials and writes the block's sum.
-//         (FACTS.md, "SIMT emulation costs": the per-lane-fiber floor for this kernel is
-//         ~0.73 s on 2 cores, ~70x the plain loop.)
+//         (the per-lane-fiber floor for this kernel, measured on the 2-core build VM, is
+//         ~0.73 s, ~70x the plain loop; bench/README.md.)
 // gemm:   C = A B for 256 x 256 float matrices, 16 x 16 thread blocks, each block stages
 //         16 x 16 tiles of A and B in shared memory (two barriers per k-tile).
 #include <hip/hip_runtime.h>

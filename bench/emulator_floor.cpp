@@ -2,18 +2,18 @@
 //
 //   emulator_floor REPS
 //
-// FACTS.md ("SIMT emulation costs") gives a floor of about 0.73 s on 2 cores for a 2^24-float
+// A floor of about 0.73 s on the 2-core build VM was measured earlier for a 2^24-float
 // block reduction (256-thread blocks, 6-step shuffle ladder per wave, one barrier, a second
 // ladder in wave 0) run with one fiber per lane. This program is that design stripped of
 // everything but the switches and the shuffle arithmetic, so that bench/emulator can report the
-// emulator against a floor taken in the same run, next to the FACTS figure:
+// emulator against a floor taken in the same run, next to that earlier figure:
 //   - one Boost.Context fiber per lane (boost::context::detail::jump_fcontext, the switch the
 //     emulator uses), kept alive across blocks: a lane's fiber loops over the worker's blocks;
 //   - chaining lane to lane: a lane reaching a shuffle or the barrier switches straight to the
 //     next lane of its wave, the wave's last lane computes the shuffle for all 64 and switches
 //     to the wave's first (one switch per lane per wave operation, no scheduler);
 //   - stack tops offset by 1088-byte steps, the next lane's context prefetched, MXCSR's
-//     exception flags set before the fibers are made (FACTS.md: each is measured there);
+//     exception flags set before the fibers are made (each of these was measured to matter);
 //   - no runtime checks, no inactive-lane tracking, no HIP API: the kernel is written into the
 //     lane function (the same arithmetic as bench/emulator_bench.hip's block_reduce).
 // Two worker threads take blocks from an atomic counter, as the emulator's workers do.

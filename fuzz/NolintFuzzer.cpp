@@ -18,7 +18,7 @@
 /// is reported twice.
 ///
 /// Debian's libclangTidy.a is not built with coverage instrumentation, so
-/// libFuzzer sees the coverage of this file only; the seed corpus
+/// libFuzzer sees the coverage of this file only; its corpus of seeds
 /// (fuzz/corpus/nolint) holds every directive form to mutate from.
 ///
 //===----------------------------------------------------------------------===//

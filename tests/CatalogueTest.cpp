@@ -1,6 +1,6 @@
 //===--- CatalogueTest.cpp - every rule has all its pieces -----------------===//
 ///
-/// A rule is done when its pieces agree (STYLE.md, habit 2): an entry in
+/// A rule is done when its pieces agree (docs/design.md, "Checks"): an entry in
 /// Checks.def, a check registered under that name (listed by the binary and by
 /// the clang-tidy plugin), a doc in rules/, and testdata with positives and
 /// negatives.

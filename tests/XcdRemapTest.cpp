@@ -3,7 +3,7 @@
 /// The remap the xcd-tile-order fix-it inserts must be a permutation of the
 /// workgroup ids and must hand XCD x (the workgroups with pid % 8 == x, which
 /// round-robin dispatch sends to XCD x) a contiguous block of logical tiles,
-/// leaving the tail unchanged, as the seed article describes. Expected values
+/// leaving the tail unchanged, as docs/hardware.md describes. Expected values
 /// come from those properties or are written out by hand, never from the
 /// helper itself.
 ///
@@ -83,7 +83,7 @@ TEST(XcdRemap, DefaultIsEightXcds) {
       ASSERT_EQ(remap_pid_for_xcds(Pid, N), remap_pid_for_xcds(Pid, N, 8));
 }
 
-// The seed's check: over 64 program ids XCD 0 computes logical tiles 0 to 7
+// The worked check of docs/hardware.md: over 64 program ids XCD 0 computes logical tiles 0 to 7
 // and XCD 1 tiles 8 to 15. Expected values written by hand.
 TEST(XcdRemap, SeedExampleOf64Pids) {
   const unsigned Xcd0Pids[] = {0, 8, 16, 24, 32, 40, 48, 56};

@@ -23,7 +23,7 @@
 namespace wavecheck {
 
 /// Width of a HIP lane mask: `__ballot` and friends return `unsigned long
-/// long`, also on wave32 targets (FACTS.md, "HIP wave-level API").
+/// long`, also on wave32 targets (HIP documentation, warp cross-lane functions).
 constexpr unsigned MaskBits = 64;
 /// Width of a CUDA mask and of the operand of `__popc`/`__ffs`/`__clz`; also
 /// the shift that extracts the high half in a deliberate lo/hi split.

@@ -19,7 +19,7 @@ class ASTContext;
 
 namespace wavecheck {
 
-/// FP8 encoding family the hardware computes in (FACTS.md, "FP8 encodings").
+/// FP8 encoding family the hardware computes in (docs/hardware.md, "FP8 formats").
 enum class Fp8Format { None, FNUZ, OCP };
 
 struct TargetProfile {

@@ -32,7 +32,7 @@ set(_WAVESAN_KERNEL_TEST_EXTENSIONS .hip .cu .cpp .cc .cxx)
 
 # _wavesan_find_gfx942_device_lib(): WAVESAN_GFX942_DEVICE_LIB (cache) = ROCm's
 # oclc_isa_version_942.bc, the device library a gfx942 code object links, or NOTFOUND.
-# Debian 12's HIP 5.2 packages lack it (FACTS.md), so there the hip backend is off.
+# Debian 12's HIP 5.2 packages lack it, so there the hip backend is off.
 function(_wavesan_find_gfx942_device_lib)
   set(_roots)
   if(DEFINED ENV{ROCM_PATH})

@@ -17,7 +17,7 @@
 /// for fp8, K step 32), lane l holds A(R, G*P + t) and B(G*P + t, R) for
 /// t < P, and receives D(4*G + q, R) in accumulator q < 4.
 ///
-/// FP8 on gfx942 is FNUZ only (FACTS.md): an OCP operand is converted byte by
+/// FP8 on gfx942 is FNUZ only (HIP FP8 docs; docs/hardware.md): an OCP operand is converted byte by
 /// byte with fp8OcpToFnuz (the same byte reads as half the value) and its scale
 /// doubled; OCP NaN bytes become the FNUZ NaN 0x80, and so do E5M2 OCP
 /// infinities (FNUZ has none), so an infinite input gives NaN on this path.
@@ -166,7 +166,7 @@ template <MfmaKind Kd> __device__ inline void gemmTileMfma(const WavesanGemmArgs
     AOcp = A.AType == code(DType::E4M3Ocp) ? 1 : A.AType == code(DType::E5M2Ocp) ? 2 : 0;
     BOcp = A.BType == code(DType::E4M3Ocp) ? 1 : A.BType == code(DType::E5M2Ocp) ? 2 : 0;
     if (AOcp)
-      Scale *= 2.0f; // FACTS.md: OCP -> FNUZ reinterprets the byte, scale x2
+      Scale *= 2.0f; // OCP -> FNUZ reinterprets the byte, scale x2 (bias 7 -> 8)
     if (BOcp)
       Scale *= 2.0f;
   }

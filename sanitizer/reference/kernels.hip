@@ -11,7 +11,8 @@
 ///       -D__AMDGCN_WAVEFRONT_SIZE=64 -O3 -iquote sanitizer/include
 ///       -iquote checker/include -S sanitizer/reference/kernels.hip
 ///   (-iquote, not -I: <hip/hip_runtime.h> must stay the real HIP header; the
-///   -D is needed by Debian's HIP 5.2 headers under clang 22, FACTS.md).
+///   -D is needed by Debian's HIP 5.2 headers under clang 22, which no longer
+///   defines __AMDGCN_WAVEFRONT_SIZE).
 ///
 /// Entry points (extern "C", so a HIP module finds them by these names; the
 /// argument contracts are in docs/wavesan-reference.md and reference_abi.h):

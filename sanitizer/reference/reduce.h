@@ -7,8 +7,8 @@
 ///
 /// Every ladder starts at warpSize / 2 and halves down to 1 (6 steps on a
 /// 64-lane gfx942 wavefront, 5 on 32 lanes), so all lanes fold in; nothing
-/// assumes a wavefront width (FACTS.md, "Real bug families": ladders starting
-/// at 16 drop lanes 32-63 on wave64).
+/// assumes a wavefront width (ladders starting at 16, a bug family of CUDA
+/// ports, drop lanes 32-63 on wave64: rules/wave64-partial-reduction.md).
 ///
 //===----------------------------------------------------------------------===//
 #pragma once

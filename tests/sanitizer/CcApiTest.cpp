@@ -163,7 +163,8 @@ TEST_F(CcApiTest, RuntimeCompilationBuildsAndSaysWhyItCannotCompile) {
                    "log wavesan: 'k.cu' not compiled: wavesan's CPU emulator runs the kernels "
                    "compiled with the program and cannot compile or load GPU code at run time "
                    "(hiprtc, modules)\n"
-                   "load 801 unload 0 context 0 destroy 0\n");
+                   "load 801 unload 0 context 0 destroy 0\n"
+                   "callback 1 host function 11\n");
 }
 
 TEST_F(CcApiTest, UnprovidedHeadersAreNamed) {

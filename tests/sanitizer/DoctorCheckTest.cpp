@@ -2,7 +2,7 @@
 //
 // diagnose() on a FakeMachine (DoctorTestUtil.h) fed with the recorded tool
 // outputs of testdata/doctor/. Expected strings are written by hand from the
-// samples and the seed article.
+// samples and AMD's MI300X tuning and partitioning documentation.
 //
 //===----------------------------------------------------------------------===//
 #include "DoctorTestUtil.h"
@@ -12,7 +12,7 @@ using namespace wavesan::doctor::test;
 
 namespace {
 
-/// A healthy MI300X node as the seed recommends it for one large model per GPU.
+/// A healthy MI300X node as AMD's guidance sets it up for one large model per GPU.
 FakeMachine goodNode() {
   FakeMachine M;
   M.Files["/fakeproc/sys/kernel/numa_balancing"] = "0\n";
@@ -46,7 +46,7 @@ TEST(DoctorCheck, GoodNodeAllPass) {
   EXPECT_EQ(item(R, "gfx-target").Source, "rocminfo (recorded)");
   EXPECT_EQ(item(R, "wave-size").Observed, "64 lanes (wave64)");
   EXPECT_EQ(item(R, "compute-partition").Observed, "SPX (8 devices)");
-  // SPX passes but keeps the seed's advice: the XCD remap.
+  // SPX passes but keeps its advice: the XCD remap.
   EXPECT_NE(item(R, "compute-partition").Note.find("XCD i % 8"), std::string::npos);
   EXPECT_EQ(item(R, "memory-partition").Observed, "NPS1");
   // 8 GPUs: 8 * 7 / 2 = 28 pairs.
@@ -127,7 +127,7 @@ TEST(DoctorCheck, WaveSize32Warns) {
   EXPECT_EQ(item(R, "wave-size").State, Status::Warn);
   EXPECT_EQ(item(R, "wave-size").Observed, "32 lanes (wave32)");
   EXPECT_NE(item(R, "wave-size").Fix.find("query warpSize"), std::string::npos);
-  // gfx1100 (RDNA3) has no FP8 matrix format (FACTS.md targets table).
+  // gfx1100 (RDNA3) has no FP8 matrix format (docs/hardware.md targets table).
   EXPECT_EQ(item(R, "fp8-format").State, Status::Warn);
   EXPECT_EQ(item(R, "fp8-format").Observed, "none: gfx1100 has no FP8 matrix format");
 }
@@ -260,7 +260,7 @@ TEST(DoctorCheck, SystemRunner) {
 }
 
 TEST(DoctorCheck, ThisMachineHasNoGpuRows) {
-  // The build machines have neither ROCm tools nor an AMD GPU (FACTS.md).
+  // The build machines have neither ROCm tools nor an AMD GPU.
   Probes P = systemProbes();
   const CommandResult Tool = P.Run({"rocminfo"}, std::chrono::seconds(10));
   const CommandResult Smi = P.Run({"amd-smi", "version"}, std::chrono::seconds(10));

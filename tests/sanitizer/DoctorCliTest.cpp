@@ -128,7 +128,7 @@ TEST(DoctorCli, ThisMachineUnknownRowsExit0) {
     if (Id == "numa-balancing" || Id == "tunableop" || Id == "tuning-file")
       continue; // host and environment facts: whatever this machine has
     EXPECT_EQ(I["status"], "unknown") << Id << ": " << I["observed"];
-    // With Debian's libamdhip64 and no GPU, hipGetDeviceCount says hipErrorNoDevice (FACTS.md).
+    // With Debian's libamdhip64 and no GPU, hipGetDeviceCount says hipErrorNoDevice (error 100).
     if (Id == "gfx-target" && I["source"].get<std::string>().find("HIP runtime") != std::string::npos) {
       EXPECT_NE(I["observed"].get<std::string>().find("hipErrorNoDevice"), std::string::npos)
           << I["observed"];

@@ -3,8 +3,8 @@
 /// \file
 /// hip_backend_test, part 2: Backend::Hip on an AMD gfx942 GPU, against
 /// hand-computed results. Every test skips with "no AMD GPU: ..." when the HIP
-/// runtime has no usable device (always the case in CI and on these machines;
-/// FACTS.md). On a GPU machine the gfx942 code object must be built
+/// runtime has no usable device (always the case in CI and on the build
+/// machines). On a GPU machine the gfx942 code object must be built
 /// (-DWAVESAN_GFX942_CODE_OBJECT=ON) or named by WAVESAN_HIP_CODE_OBJECT.
 ///
 //===----------------------------------------------------------------------===//
@@ -110,7 +110,7 @@ TEST(HipBackendDevice, Bf16GemmOfOnes) {
 TEST(HipBackendDevice, Fp8GemmReadsOcpAndFnuzBytesDifferently) {
   REQUIRE_GPU();
   // Byte 0x38 = 0.0111.000: exponent field 7. OCP E4M3 (bias 7): 1.0; FNUZ (bias 8): 0.5
-  // (FACTS.md, FP8 encodings). 16x16x32 of it: OCP gives 32 * 1 * 1 = 32, FNUZ 32 * 0.25 = 8.
+  // (docs/hardware.md, FP8 formats). 16x16x32 of it: OCP gives 32 * 1 * 1 = 32, FNUZ 32 * 0.25 = 8.
   GemmSpec Spec;
   Spec.M = Spec.N = 16;
   Spec.K = 32;

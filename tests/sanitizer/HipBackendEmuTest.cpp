@@ -48,7 +48,7 @@ TEST(HipBackendEmu, EmulatorAndRealRuntimeAnswerSeparately) {
   wavesan::HipBackendStatus S = wavesan::hipBackendStatus();
   if (S.DeviceCount > 0)
     GTEST_SKIP() << "an AMD GPU is present (" << S.Message << "): only the emulator half applies";
-  EXPECT_EQ(S.Error, 100); // hipErrorNoDevice (FACTS.md)
+  EXPECT_EQ(S.Error, 100); // hipErrorNoDevice (hip_runtime_api.h)
   EXPECT_EQ(S.ErrorName, "hipErrorNoDevice");
   // And the emulator still reports success afterwards (the real runtime's initialisation did
   // not replace it).

@@ -4,7 +4,7 @@
 /// hip_backend_test, part 1: wavesan-hip against the real HIP runtime
 /// (libamdhip64). This file includes no HIP header at all (hip_backend.h names
 /// no HIP type). On a machine without an AMD GPU the runtime reports
-/// hipErrorNoDevice (FACTS.md, toolchain facts: hipGetDeviceCount returns 100
+/// hipErrorNoDevice (measured with Debian's libamdhip64: hipGetDeviceCount returns 100
 /// there, no crash) and every Backend::Hip call throws a clear error; the
 /// device tests (HipBackendDevice.*, HipBackendDeviceTest.cpp) skip with
 /// "no AMD GPU: ...".
@@ -33,7 +33,7 @@ constexpr const char *NoDeviceError =
     "wavesan hip backend: no AMD GPU (hipGetDeviceCount: hipErrorNoDevice); use Backend::Host "
     "or Backend::Cpu on this machine";
 
-/// hipErrorNoDevice's value in hip_runtime_api.h (FACTS.md: 100).
+/// hipErrorNoDevice's value in hip_runtime_api.h: 100.
 constexpr int HipErrorNoDevice = 100;
 
 /// Skips when the runtime found an AMD GPU: these tests cover the no-device path.

@@ -85,7 +85,7 @@ TEST_F(IntegCli, GemmMatchingExitsZeroInBothLayouts) {
 }
 
 // FP8 fed OCP bytes on gfx942: 0x38 is 1.0 in E4M3 OCP (bias 7: 2^(7-7)) but 0.5 in E4M3
-// FNUZ (bias 8), FACTS.md. A (16 x 32) and B (32 x 16) of 0x38: the right C is 32 per
+// FNUZ (bias 8), docs/hardware.md. A (16 x 32) and B (32 x 16) of 0x38: the right C is 32 per
 // element; a kernel reading both as FNUZ gets 0.5 * 0.5 * 32 = 8, off by exactly 4x.
 TEST_F(IntegCli, GemmFp8OcpReadAsFnuzIsDiagnosed) {
   const auto A = npy("a.npy", xt::xarray<uint8_t>(xt::ones<uint8_t>({16, 32}) * uint8_t(0x38)));

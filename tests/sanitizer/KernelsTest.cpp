@@ -2,7 +2,7 @@
 ///
 /// \file
 /// Runs every kernel program of testdata/kernels/ (one per bug family of
-/// FACTS.md, each with a `correct` and a `buggy` variant) on the emulator at wave
+/// CUDA-to-HIP ports, testdata/kernels/README.md, each with a `correct` and a `buggy` variant) on the emulator at wave
 /// 32 and at wave 64, each run in its own process with
 /// `WAVESAN_OPTIONS=wave_size=N:report_format=json:log_path=<tmp>/log` and a hard
 /// kill after a bound, and checks:
@@ -163,7 +163,7 @@ TEST(KernelSyncMask32Bit, BuggyRightAt32ReportedAndRowsZeroedAt64) {
   EXPECT_EQ(R32.Values["rowmax"], rowMaxima(false)) << R32.describe();
   KernelRun R64 = runKernel("sync_mask_32bit", "buggy", 64);
   expectReport(R64, "sync_mask_32bit", "sync-mask-incomplete");
-  // FACTS.md: HIP's __any_sync ANDs the vote with the mask.
+  // HIP documentation: __any_sync ANDs the vote with the mask.
   EXPECT_EQ(R64.Values["rowmax"], rowMaxima(true)) << R64.describe();
 }
 

@@ -1,7 +1,7 @@
 //===- NumericDeviceTest.cpp - numeric.h compiles as gfx942 device code ---===//
 //
 // Compiles testdata/numeric/numeric_device.hip (a kernel calling every WAVESAN_HD codec)
-// with clang-22 for gfx942 (`--cuda-device-only -S -nogpulib`, FACTS.md toolchain notes)
+// with clang-22 for gfx942 (`--cuda-device-only -S -nogpulib`; Debian has no gfx942 device libraries)
 // and checks the assembly. Skips when clang++-22 was not found at configure time.
 //
 //===----------------------------------------------------------------------===//

@@ -1,7 +1,7 @@
-//===- NumericTest.cpp - FP8 codecs against FACTS.md's table --------------===//
+//===- NumericTest.cpp - FP8 codecs against the OCP/FNUZ table ----------===//
 //
 // Exhaustive tests of wavesan/numeric.h's FP8 codecs. Expected values come from an
-// independent decoder written here from the "FP8 encodings" table of FACTS.md (bias,
+// independent decoder written here from the FP8 table of docs/hardware.md (bias,
 // NaN/inf codes, -0) using std::ldexp on doubles, and from hand-computed goldens whose
 // arithmetic is in the comments. Nothing expected is computed by the code under test.
 //
@@ -20,7 +20,7 @@ using wavesan::Fp8Format;
 
 namespace {
 
-/// One column of FACTS.md's "FP8 encodings" table.
+/// One column of the FP8 table of docs/hardware.md.
 struct FormatFacts {
   Fp8Format F;
   const char *Name;
@@ -152,7 +152,7 @@ TEST(NumericFp8, SameByteDecodesToExactlyHalfInFnuz) {
     for (unsigned B = 0; B < 256; ++B) {
       const float O = decodeFp8(static_cast<uint8_t>(B), P.Ocp);
       if (std::isnan(O) || std::isinf(O) || O == 0)
-        continue;  // the OCP NaN/inf bytes and +-0 are the exceptions (FACTS.md)
+        continue;  // the OCP NaN/inf bytes and +-0 are the exceptions (docs/hardware.md)
       EXPECT_EQ(decodeFp8(static_cast<uint8_t>(B), P.Fnuz) * 2.0f, O) << hex(B);
       ++Checked;
     }
@@ -281,7 +281,7 @@ TEST(NumericFp8, OcpToFnuzReinterpretsAndNeedsTheScaleDoubled) {
       const float Scale = 0.375f, Converted = decodeFp8(wavesan::fp8OcpToFnuz(uint8_t(B)), Fnuz);
       EXPECT_EQ(Converted * (2 * Scale), V * Scale) << hex(B);
     }
-  // What is not preserved (FACTS.md): OCP 448 reads 224, OCP NaNs read +-240, OCP inf 2^15.
+  // What is not preserved (docs/hardware.md): OCP 448 reads 224, OCP NaNs read +-240, OCP inf 2^15.
   EXPECT_EQ(decodeFp8(wavesan::fp8OcpToFnuz(0x7E), Fp8Format::E4M3Fnuz), 224.0f);
   EXPECT_EQ(decodeFp8(wavesan::fp8OcpToFnuz(0x7F), Fp8Format::E4M3Fnuz), 240.0f);
   EXPECT_EQ(decodeFp8(wavesan::fp8OcpToFnuz(0xFF), Fp8Format::E4M3Fnuz), -240.0f);

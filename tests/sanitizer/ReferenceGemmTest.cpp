@@ -53,7 +53,7 @@ TEST(ReferenceGemm, HandTwoByTwo) {
   EXPECT_EQ(std::vector<float>(C, C + 4), (std::vector<float>{26, 30, 38, 44}));
 }
 
-// FP8 by hand (FACTS.md: E4M3 OCP bias 7, FNUZ bias 8): byte 0x40 = 0.1000.000 is
+// FP8 by hand (OCP FP8 spec v1.0: E4M3 bias 7; FNUZ bias 8): byte 0x40 = 0.1000.000 is
 // 2^(8-7) = 2.0 in OCP and 2^(8-8) = 1.0 in FNUZ; 0x38 is 1.0 in OCP. E5M2 OCP (bias 15)
 // 0x40 = 0.10000.00 is 2^(16-15) = 2.0. A 1x1x1 GEMM multiplies the two decoded values
 // and the scales.

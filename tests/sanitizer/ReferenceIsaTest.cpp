@@ -1,7 +1,7 @@
 //===--- ReferenceIsaTest.cpp - the reference kernels compiled for gfx942 --===//
 //
 // Compiles sanitizer/reference/kernels.hip for gfx942 with clang-22 (device only, to
-// assembly: Debian has no gfx942 device libraries, FACTS.md) and checks the ISA: every
+// assembly: Debian has no gfx942 device libraries) and checks the ISA: every
 // kernel is wave64 (`.wavefront_size: 64` in its metadata) and the bf16, fp16 and fp8
 // GEMMs use the matrix cores (v_mfma_f32_16x16x16_bf16, ..._f16, ..._16x16x32_fp8_fp8).
 // Skips when clang++-22 is not installed.

@@ -185,7 +185,7 @@ TEST(RooflineCli, ValuesAboveTheBoundsExit2NamingTheOption) {
 // The extremes inside the bounds still give a readable table: --params 1e15 on a GPU of
 // 1e-6 TFLOP/s and 1e-6 TB/s makes the prefill floor 2 x 1e15 x 2048 / 1e6 FLOP/s =
 // 4.096e12 s; values from 1e15 up are printed with an exponent (4 significant digits), so
-// no table line is longer than the seed golden's longest plus a few characters.
+// no table line is longer than the 70B BF16 golden's longest plus a few characters.
 TEST(RooflineCli, ExtremeValuesStayCompact) {
   const CliRun R = roofline({"--params", "1e15", "--dtype", "fp32", "--gpu", "custom",
                              "--tflops", "1e-6", "--bandwidth-tbs", "1e-6", "--memory-gb",

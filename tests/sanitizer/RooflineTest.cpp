@@ -1,8 +1,8 @@
 // wavesan::roofline (wavesan/roofline.h): the decode/prefill roofline arithmetic.
-// Every expected value is worked out by hand in the comment above it, from the seed
-// article's figures (shared/seed/mi300x-in-depth.txt, "A roofline for decode and prefill":
-// 1307.4 TFLOP/s dense BF16, 5.3 TB/s, 192 GB; 70B in BF16 = 140 GB, >= 26 ms per token,
-// <= ~38 tokens/s, ridge ~247 FLOP/byte, ~50 GB left for the KV cache).
+// Every expected value is worked out by hand in the comment above it, from the MI300X
+// data sheet's figures (docs/hardware.md: 1307.4 TFLOP/s dense BF16, 5.3 TB/s, 192 GB);
+// derived: 70B in BF16 = 140 GB, >= 26 ms per token, <= ~38 tokens/s, ridge ~247
+// FLOP/byte, 52 GB left for the KV cache.
 #include "wavesan/roofline.h"
 
 #include <gtest/gtest.h>
@@ -44,10 +44,10 @@ TEST(Roofline, PrecisionBytes) {
 TEST(Roofline, Mi300xTableHoldsOnlyTheSeedFigures) {
   const NamedGpu *G = findGpu("mi300x");
   ASSERT_NE(G, nullptr);
-  EXPECT_EQ(*G->Bf16Tflops, 1307.4); // seed: "peak dense BF16 compute 1307.4 TFLOPS"
-  EXPECT_EQ(G->BandwidthTBs, 5.3);   // seed: "5.3 TB/s"
-  EXPECT_EQ(G->MemoryGB, 192.0);     // seed: "192 GB"
-  // Neither the seed nor FACTS.md gives an FP16, FP8 or FP32 peak: absent, not guessed.
+  EXPECT_EQ(*G->Bf16Tflops, 1307.4); // data sheet: 1307.4 TFLOPS dense BF16
+  EXPECT_EQ(G->BandwidthTBs, 5.3);   // data sheet: 5.3 TB/s
+  EXPECT_EQ(G->MemoryGB, 192.0);     // data sheet: 192 GB
+  // The table carries only the BF16 peak (docs/hardware.md): the others are absent.
   EXPECT_FALSE(G->Fp16Tflops);
   EXPECT_FALSE(G->Fp8Tflops);
   EXPECT_FALSE(G->Fp32Tflops);
@@ -56,27 +56,25 @@ TEST(Roofline, Mi300xTableHoldsOnlyTheSeedFigures) {
 
 TEST(Roofline, Seed70bBf16Decode) {
   const Result R = compute(seed70b(), mi300x());
-  // 70e9 parameters x 2 bytes = 140e9 bytes = 140 GB (seed: "140 GB of weights").
+  // 70e9 parameters x 2 bytes = 140e9 bytes = 140 GB.
   EXPECT_EQ(R.WeightBytes, 140e9);
   // 1307.4 / 5.3 = 246.679245... FLOP/byte (5.3 x 246 = 1303.8, 3.6 / 5.3 = 0.679245)
-  // (seed: "about 247 FLOPs per byte").
   EXPECT_REL(R.RidgeFlopPerByte, 246.679245);
-  // 2 FLOPs per weight over 2 bytes per weight = 1 FLOP/byte (seed: "roughly 1 FLOP per
-  // byte in BF16").
+  // 2 FLOPs per weight over 2 bytes per weight = 1 FLOP/byte.
   EXPECT_REL(R.DecodeSingle.Intensity, 1.0);
   EXPECT_EQ(R.DecodeSingle.Flops, 140e9);
   EXPECT_EQ(R.DecodeSingle.Bytes, 140e9);
-  // 140e9 / 5.3e12 = 0.0264150943 s (140 / 5.3 = 26.4150943) (seed: "at least 26 ms").
+  // 140e9 / 5.3e12 = 0.0264150943 s (140 / 5.3 = 26.4150943).
   EXPECT_REL(R.DecodeSingle.MemorySeconds, 0.0264150943);
   // 140e9 / 1307.4e12 = 1.07083e-4 s (0.14 / 1307.4: 1307.4 x 1.07e-4 = 0.139892, rest
   // 1.08e-4 / 1307.4 = 8.3e-8).
   EXPECT_NEAR(R.DecodeSingle.ComputeSeconds, 1.07083e-4, 1e-9);
   EXPECT_REL(R.DecodeSingle.Seconds, 0.0264150943);
   EXPECT_FALSE(R.DecodeSingle.ComputeBound);
-  // 5.3e12 / 140e9 = 37.857142... tokens/s (seed: "about 38 tokens per second").
+  // 5.3e12 / 140e9 = 37.857142... tokens/s.
   EXPECT_REL(R.DecodeSingle.TokensPerSecond, 37.8571429);
   EXPECT_REL(R.DecodeSingle.TokensPerSecondPerSequence, 37.8571429);
-  // 192 GB - 140 GB = 52 GB (seed: "roughly 50 GB, less runtime overhead").
+  // 192 GB - 140 GB = 52 GB.
   EXPECT_EQ(R.MemoryLeftBytes, 52e9);
   EXPECT_TRUE(R.Warnings.empty());
   // No KV bytes given: no KV capacity to report.
@@ -116,8 +114,7 @@ TEST(Roofline, BatchingRaisesDecodeIntensity) {
 
 TEST(Roofline, PrefillIsComputeBound) {
   // 2048 prompt tokens, batch 1: FLOPs 2 * 70e9 * 2048 = 2.8672e14, bytes 140e9,
-  // intensity 2048 FLOP/byte > 246.68 (seed: "thousands of tokens per weight read ...
-  // compute-bound"); floor 2.8672e14 / 1.3074e15 = 0.2193055 s (286.72 / 1307.4:
+  // intensity 2048 FLOP/byte > 246.68 (compute-bound); floor 2.8672e14 / 1.3074e15 = 0.2193055 s (286.72 / 1307.4:
   // 1307.4 x 0.2193 = 286.71282, rest 0.00718 / 1307.4 = 5.4918e-6);
   // 2048 / 0.2193055 = 9338.571 tokens/s (= F / 2P again: 1.3074e15 / 1.4e11).
   const Result R = compute(seed70b(), mi300x());

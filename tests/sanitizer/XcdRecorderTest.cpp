@@ -2,7 +2,7 @@
 //
 // A small tiled GEMM kernel (C = A * B, float, 128 x 128 x 32, 16 x 16 output tiles, one
 // tile per workgroup: 8 x 8 = 64 workgroups) run on the emulator under a TileRecorder,
-// once with the row-major program-id mapping and once with the seed's remap applied to
+// once with the row-major program-id mapping and once with the XCD remap applied to
 // the id first. The recorded orders are checked against values worked out by hand.
 //
 //===----------------------------------------------------------------------===//

@@ -1,4 +1,4 @@
-//===--- XcdTest.cpp - wavesan/xcd.h: orders, LRU L2 model, seed example ---===//
+//===--- XcdTest.cpp - wavesan/xcd.h: orders, LRU L2 model, worked example===//
 //
 // Every expected value is worked out by hand in the comment next to it.
 //
@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 using namespace wavesan::xcd;
@@ -36,7 +37,7 @@ XcdConfig machine(unsigned Xcds, uint64_t L2, unsigned Resident) {
 
 } // namespace
 
-// The seed's worked example (BF16, 256x256 tiles, K step 64: 256*64*2 = 32768 B = 32 KiB
+// The worked example of docs/hardware.md (BF16, 256x256 tiles, K step 64: 256*64*2 = 32768 B = 32 KiB
 // per A or B slice). Row-major: the 8 tiles of a tile row go to 8 XCDs, each fetching its
 // own A and B slice: 8 x (32 + 32) = 512 KiB. Remap: one XCD holds the 1x8 row, one A
 // slice and 8 B slices: 32 + 8 x 32 = 288 KiB (512/288 = 1.78x). Remap + GROUP_M=2: a
@@ -66,8 +67,8 @@ TEST(Xcd, SeedExampleMatchesTheArithmetic) {
   EXPECT_EQ(Rows[2].Traffic.Bytes, 192 * KiB);
 
   // GROUP_M=2 without the remap: workgroups 0..7 compute the 2x4 block, round-robin puts
-  // them on 8 XCDs: 8 x (32 + 32) = 512 KiB again (the seed: "grouped tile orders are
-  // defeated for the same reason").
+  // them on 8 XCDs: 8 x (32 + 32) = 512 KiB again (round-robin dispatch defeats
+  // grouped tile orders).
   EXPECT_EQ(Rows[3].Traffic.XcdsUsed, 8u);
   EXPECT_EQ(Rows[3].Traffic.Bytes, 512 * KiB);
 
@@ -77,8 +78,8 @@ TEST(Xcd, SeedExampleMatchesTheArithmetic) {
   EXPECT_NE(Text.find("192 KiB  2.67x less"), std::string::npos) << Text;
 }
 
-// The seed: "checked over 64 program ids, the mapping is a permutation, with XCD 0
-// computing logical tiles 0 to 7 and XCD 1 tiles 8 to 15".
+// Over 64 program ids the mapping is a permutation, with XCD 0 computing logical
+// tiles 0 to 7 and XCD 1 tiles 8 to 15 (docs/hardware.md).
 TEST(Xcd, RemapGivesEachXcdAContiguousBlock) {
   const TileOrder O = remapOrder(rowMajorOrder(shape(2048, 2048, 64, 256, 64)), 8);
   ASSERT_EQ(O.size(), 64u);
@@ -295,18 +296,18 @@ TEST(Xcd, ModelMemoryIsCappedBeforeAllocating) {
   EXPECT_EQ(modelBytes(shape(16384, 16384, 16384, 128, 64)), 32u * 16384 + 16u * 65536);
 }
 
-// The seed's per-K-step figures (512 / 288 / 192 KiB, kStepTraffic's set counting) from the
-// L2 simulator itself. Seed configuration: BF16, 256 x 256 tiles, K step 64 (32 KiB slices),
+// The worked example's per-K-step figures (512 / 288 / 192 KiB, kStepTraffic's set counting) from the
+// L2 simulator itself. Configuration: BF16, 256 x 256 tiles, K step 64 (32 KiB slices),
 // an 8 x 8 tile grid on 8 XCDs with 8 workgroups resident per XCD; K = 256 gives 4 K steps,
 // each reading new slices, so every K step fetches the same bytes.
-//  - row-major: the seed's eight tiles of one row are workgroups 0..7, one per XCD; run
+//  - row-major: the example's eight tiles of one row are workgroups 0..7, one per XCD; run
 //    alone (the first 8 workgroups of the grid) each XCD fetches 1 A + 1 B slice:
 //    8 x 64 KiB = 512 KiB per K step.
 //  - remap: XCD 0 computes tile row 0 (workgroups 0, 8, ..., 56): 1 A + 8 B = 288 KiB.
 //  - remap + GROUP_M=2: XCD 0 computes a 2 x 4 block: 2 A + 4 B = 192 KiB.
 //  - GROUP_M=2 without the remap: workgroups 0..7 are that 2 x 4 block, one tile per XCD:
 //    8 x 64 KiB = 512 KiB.
-// The seed's row-major figure is a snapshot of one tile row; the full 64-workgroup grid
+// The example's row-major figure is a snapshot of one tile row; the full 64-workgroup grid
 // under row-major gives XCD x the tile column x (8 A + 1 B = 288 KiB per XCD, the
 // "accidental grouping" docs/wavesan-xcd.md describes), so the whole-grid totals of
 // row-major and remap are equal here (8 x 288 = 2304 KiB per K step): checked last.
@@ -328,4 +329,66 @@ TEST(Xcd, SimulatorGivesTheSeedFiguresPerKStep) {
   // Whole grid: row-major and remap both 2304 KiB per K step.
   EXPECT_EQ(simulate(S, C, Row, "row-major").bytesPerKStep(), 2304.0 * KiB);
   EXPECT_EQ(Remap.bytesPerKStep(), 2304.0 * KiB);
+}
+
+// The one-tile-row estimate: 128 x 128 BF16 tiles, K step 64: 16 KiB slices. 8 tiles on 8
+// XCDs: 8 x (16 + 16) = 256 KiB; on one XCD: 16 + 8 x 16 = 144 KiB (1.78x). With 3 tile
+// columns only 3 tiles: 3 x 32 = 96 KiB vs 16 + 3 x 16 = 64 KiB (1.5x).
+TEST(Xcd, RowExampleCountsOneTileRow) {
+  GemmShape S = shape(16384, 16384, 16384, 128, 64);
+  RowExample E = rowExample(S, XcdConfig{});
+  EXPECT_EQ(E.Tiles, 8u);
+  EXPECT_EQ(E.Spread.Bytes, 256 * KiB);
+  EXPECT_EQ(E.Spread.XcdsUsed, 8u);
+  EXPECT_EQ(E.OneXcd.Bytes, 144 * KiB);
+  EXPECT_EQ(E.OneXcd.ASlices, 1u);
+  EXPECT_EQ(E.OneXcd.BSlices, 8u);
+  S.N = 3 * 128;
+  E = rowExample(S, XcdConfig{});
+  EXPECT_EQ(E.Tiles, 3u);
+  EXPECT_EQ(E.Spread.Bytes, 96 * KiB);
+  EXPECT_EQ(E.OneXcd.Bytes, 64 * KiB);
+}
+
+// The note's thresholds: the estimate (1.78x here) shows a gain; the model shows none while
+// row-major / remap < 1.10: 100 / 91 = 1.099 gets the note, 100 / 90 = 1.111 does not.
+// 32 tile columns (a multiple of 8): the column-stripe explanation; 33: the other one. A
+// remap fetching more (100 / 120) adds the sentence saying so.
+TEST(Xcd, RemapGapNoteThresholds) {
+  GemmShape S = shape(2048, 8192, 64, 256, 64);
+  const XcdConfig C;
+  auto results = [](uint64_t RowMajor, uint64_t Remap) {
+    std::vector<OrderResult> R(2);
+    R[0].Name = "row-major";
+    R[1].Name = "remap";
+    R[0].Total.BytesFetched = RowMajor;
+    R[1].Total.BytesFetched = Remap;
+    return R;
+  };
+  // The note is wrapped at 96 columns: compare it as one line.
+  auto flat = [](std::string T) {
+    std::replace(T.begin(), T.end(), '\n', ' ');
+    return T;
+  };
+  const std::string Near = flat(remapGapNote(S, C, results(100, 91)));
+  EXPECT_NE(Near.find("gives 1.78x less traffic"), std::string::npos) << Near;
+  EXPECT_NE(Near.find("1.10x less."), std::string::npos) << Near;
+  EXPECT_NE(Near.find("with 32 tile columns"), std::string::npos) << Near;
+  EXPECT_EQ(Near.find("even fetches more"), std::string::npos) << Near;
+  EXPECT_EQ(remapGapNote(S, C, results(100, 90)), "");
+  EXPECT_NE(remapGapNote(S, C, results(100, 120)).find("Here it even fetches more"),
+            std::string::npos);
+  std::vector<OrderResult> Recorded = results(100, 100);
+  Recorded[0].Name = "recorded";
+  EXPECT_EQ(remapGapNote(S, C, Recorded), "");
+  S.N = 33 * 256;
+  const std::string Odd = flat(remapGapNote(S, C, results(100, 100)));
+  EXPECT_NE(Odd.find("each XCD runs 38 workgroups at a time, and with 33 tile columns"),
+            std::string::npos)
+      << Odd;
+  EXPECT_EQ(Odd.find("column stripe"), std::string::npos) << Odd;
+  // One XCD: the estimate shows no gain (1 tile, 1.00x), so no note.
+  XcdConfig One;
+  One.NumXcds = 1;
+  EXPECT_EQ(remapGapNote(S, One, results(100, 100)), "");
 }

@@ -1,5 +1,5 @@
 # --- roofline_test -------------------------------------------
-# RooflineTest.cpp: the arithmetic (wavesan/roofline.h) against hand-worked seed figures.
+# RooflineTest.cpp: the arithmetic (wavesan/roofline.h) against figures worked out by hand (docs/hardware.md).
 # RooflineCliTest.cpp: `wavesan roofline` in process (roofline_command.cpp and args.cpp
 # compiled in): text golden, JSON golden (testdata/roofline/), bad inputs and exit codes;
 # plus the built bin/wavesan (WAVESAN_CLI) for the dispatch from main.cpp.

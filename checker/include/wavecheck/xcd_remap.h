@@ -37,8 +37,8 @@ constexpr unsigned int DefaultNumXcds = 8;
 /// `pid % num_xcds`, and every XCD has its own L2 (4 MB on MI300X). A kernel
 /// that maps `pid` row-major onto output tiles therefore spreads the tiles of
 /// one tile row, which share an operand panel, over all XCDs, and the panel
-/// is fetched into every L2. The remap (from the arithmetic in wavecheck's
-/// seed article, derived from that dispatch order; it is not a vendor API):
+/// is fetched into every L2. The remap (wavecheck's own arithmetic, derived
+/// from that documented dispatch order; it is not a vendor API; docs/hardware.md):
 ///
 ///     per_xcd = num_pids / num_xcds
 ///     pid >= per_xcd * num_xcds:  unchanged (the tail)

@@ -1,9 +1,10 @@
 //===--- doctor.h - the node runbook check behind `wavesan doctor` --------===//
 ///
 /// \file
-/// Reads what the seed article's "What to do next" asks an operator to record
-/// and set on an MI300X node, and reports each item as pass, warn or unknown
-/// with the observed value and the fix the seed gives:
+/// Reads what an operator should record and set on an MI300X node before
+/// trusting its numbers (AMD's MI300X workload optimization guide and
+/// partitioning documentation; docs/wavesan-doctor.md), and reports each item as
+/// pass, warn or unknown with the observed value and the fix:
 ///
 ///   gfx target, wave size   rocminfo (GPU agents), else the HIP runtime
 ///   compute / memory        `amd-smi static --partition`
@@ -13,8 +14,8 @@
 ///   TunableOp, tuning file  PYTORCH_TUNABLEOP_ENABLED, PYTORCH_TUNABLEOP_FILENAME
 ///                           (default tunableop_results.csv, PyTorch docs,
 ///                           torch.cuda.tunable "File Input and Output")
-///   FP8 format              from the gfx target (FACTS.md targets table:
-///                           gfx940-942 FNUZ only, gfx950 and gfx12 OCP only)
+///   FP8 format              from the gfx target (docs/hardware.md, HIP FP8
+///                           docs: gfx940-942 FNUZ only, gfx950 and gfx12 OCP only)
 ///
 /// A missing tool, file or device makes its rows "unknown", never an error.
 /// Every input comes through Probes, so tests feed recorded tool outputs
@@ -45,7 +46,7 @@ struct Item {
   Status State = Status::Unknown;
   std::string Observed; ///< what was read, or why nothing could be read
   std::string Source;   ///< where: "rocminfo", "amd-smi static --partition", ...
-  std::string Fix;      ///< what to do (the seed's fix); empty when nothing is to be done
+  std::string Fix;      ///< what to do; empty when nothing is to be done
   std::string Note;     ///< advice that stands even on pass (e.g. SPX needs the XCD remap)
 };
 

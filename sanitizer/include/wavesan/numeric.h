@@ -13,7 +13,7 @@
 /// multiplications by powers of two are used: no <cmath>, no libm, no dependence on the
 /// floating-point rounding mode (rounding is done on integers).
 ///
-/// Source of every format constant: the "FP8 encodings" table of FACTS.md (collected from
+/// Source of every format constant: the FP8 table of docs/hardware.md (collected from
 /// the OCP 8-bit Floating Point Specification (OFP8) rev 1.0, AMD's ROCm/HIP FP8 docs and
 /// LLVM's APFloat Float8E4M3FN/Float8E4M3FNUZ/Float8E5M2/Float8E5M2FNUZ semantics) and
 /// IEEE 754-2019 for binary16/binary32. User guide: docs/wavesan-fp8.md.
@@ -38,7 +38,7 @@
 
 namespace wavesan {
 
-/// The four FP8 encodings (FACTS.md "FP8 encodings"; S = sign bit):
+/// The four FP8 encodings (docs/hardware.md, "FP8 formats"; S = sign bit):
 ///
 /// | format   | bias | inf        | NaN                 | -0   | max finite | min normal | min subnormal |
 /// |----------|------|------------|---------------------|------|------------|------------|---------------|
@@ -54,7 +54,7 @@ enum class Fp8Format : uint8_t { E4M3Ocp, E4M3Fnuz, E5M2Ocp, E5M2Fnuz };
 
 namespace numeric_detail {
 
-/// Parameters of one FP8 format, from the FACTS.md table.
+/// Parameters of one FP8 format, from the table in docs/hardware.md.
 struct Fp8Params {
   int MantBits;      ///< 3 for E4M3, 2 for E5M2
   int Bias;          ///< exponent bias
@@ -148,7 +148,7 @@ WAVESAN_HD constexpr inline bool fp8IsFnuz(Fp8Format F) {
   return F == Fp8Format::E4M3Fnuz || F == Fp8Format::E5M2Fnuz;
 }
 
-/// Largest finite value of \p F (FACTS.md): 448 (E4M3 OCP), 240 (E4M3 FNUZ), 57344 (E5M2).
+/// Largest finite value of \p F (docs/hardware.md): 448 (E4M3 OCP), 240 (E4M3 FNUZ), 57344 (E5M2).
 WAVESAN_HD constexpr inline float fp8MaxFinite(Fp8Format F) {
   switch (F) {
   case Fp8Format::E4M3Ocp:  return 448.0f;
@@ -232,9 +232,9 @@ WAVESAN_HD constexpr inline uint8_t encodeFp8(float V, Fp8Format F, bool Saturat
 /// Converts an OCP FP8 byte (E4M3 OCP -> E4M3 FNUZ, or E5M2 OCP -> E5M2 FNUZ: the same
 /// rule) to the FNUZ byte holding the same value once the caller DOUBLES the per-tensor
 /// scale: the bits are reinterpreted unchanged, because the FNUZ bias is one larger, so the
-/// same byte reads as exactly half the value (FACTS.md); only 0x80 (OCP -0) becomes 0x00,
+/// same byte reads as exactly half the value (docs/hardware.md); only 0x80 (OCP -0) becomes 0x00,
 /// since 0x80 is NaN in FNUZ.
-/// Not preserved (FACTS.md): OCP E4M3 NaN bytes 0x7F/0xFF read as +-240 in FNUZ (x2 scale:
+/// Not preserved (docs/hardware.md): OCP E4M3 NaN bytes 0x7F/0xFF read as +-240 in FNUZ (x2 scale:
 /// +-480), and OCP E4M3 448 (0x7E) reads as 224 (x2: 448, correct). E5M2 OCP inf/NaN bytes
 /// S.11111.xx read as +-32768..57344 (finite) in E5M2 FNUZ. Callers that can see such bytes
 /// must test fp8IsNan/fp8IsInf on the OCP byte first.

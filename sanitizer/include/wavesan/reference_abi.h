@@ -17,7 +17,7 @@
 enum : uint32_t { WavesanReduceSum = 0, WavesanReduceMin = 1, WavesanReduceMax = 2 };
 
 /// Workgroups of the first pass of a device-wide reduction at most: 4 per CU
-/// of gfx942's 304 CUs (FACTS.md, "Targets").
+/// of gfx942's 304 CUs (MI300X data sheet; docs/hardware.md).
 constexpr uint32_t WavesanDevicePartialsMax = 1216;
 
 /// Threads per workgroup at most (HIP's limit, gfx942), hence wavefronts per

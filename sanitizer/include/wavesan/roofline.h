@@ -3,9 +3,9 @@
 /// \file
 /// The lower bound on the time of one decode step and of a prefill for a dense transformer
 /// on one GPU, from the roofline model: a step takes at least max(bytes / bandwidth,
-/// FLOPs / peak compute). Source of the method and of the MI300X figures: the seed article
-/// (shared/seed/mi300x-in-depth.txt, "A roofline for decode and prefill"; shared/FACTS.md,
-/// "Roofline numbers (seed)"). User guide: docs/wavesan-roofline.md. `wavesan roofline` is
+/// FLOPs / peak compute). The MI300X figures (1307.4 TFLOP/s dense BF16, 5.3 TB/s HBM,
+/// 192 GB) are the AMD Instinct MI300X data sheet's; docs/hardware.md lists them with their
+/// sources. User guide: docs/wavesan-roofline.md. `wavesan roofline` is
 /// the command-line front end (sanitizer/tools/cli/roofline_command.h).
 ///
 /// Units (decimal, as data sheets quote them): TFLOP/s = 1e12 FLOP/s, TB/s = 1e12 byte/s,
@@ -14,21 +14,20 @@
 /// Formulas (P parameters, b bytes per parameter, N batch, T prompt tokens, C context
 /// tokens at the decode step, k KV-cache bytes per token of one sequence, F peak FLOP/s,
 /// B bandwidth in byte/s, M memory in bytes):
-///   weights          W = P * b                         (seed: 70B in BF16 -> 140 GB)
-///   ridge point      R = F / B  FLOP/byte              (seed: 1307.4 / 5.3 ~ 247)
-///   decode step      FLOPs = 2 * P * N                 (seed: "about two FLOPs per weight")
+///   weights          W = P * b                         (70B in BF16 -> 140 GB)
+///   ridge point      R = F / B  FLOP/byte              (MI300X: 1307.4 / 5.3 ~ 247)
+///   decode step      FLOPs = 2 * P * N                 (a multiply and an add per weight)
 ///                    bytes = W + N * C * k             (every weight once + each sequence's
-///                                                       KV cache; seed: "before counting
-///                                                       KV-cache reads")
+///                                                       KV cache)
 ///   prefill          FLOPs = 2 * P * N * T, bytes = W + N * T * k (KV cache written)
-///   intensity        I = FLOPs / bytes                 (seed: ~1 FLOP/byte at batch 1, BF16)
-///   time floor       t = max(bytes / B, FLOPs / F)     (roofline; seed: 140 GB / 5.3 TB/s
+///   intensity        I = FLOPs / bytes                 (~1 FLOP/byte at batch 1, BF16)
+///   time floor       t = max(bytes / B, FLOPs / F)     (roofline; MI300X: 140 GB / 5.3 TB/s
 ///                                                       >= 26 ms)
-///   tokens/s ceiling decode: N / t for the batch, 1 / t per sequence (seed: <= ~38);
+///   tokens/s ceiling decode: N / t for the batch, 1 / t per sequence (70B BF16: <= ~38);
 ///                    prefill: N * T / t
 ///   bound            compute when I >= R, else bandwidth
-///   memory for KV    M - W                             (seed: 192 GB leaves ~50 GB, "less
-///                                                       runtime overhead")
+///   memory for KV    M - W                             (MI300X, 70B BF16: 192 - 140 = 52 GB,
+///                                                       less runtime overhead)
 /// Not counted: attention's FLOPs over the KV cache, activations, runtime memory overhead,
 /// and achieved (rather than peak) compute and bandwidth: the figures are ceilings.
 ///
@@ -75,7 +74,7 @@ struct NamedGpu {
 };
 
 /// The table of named GPUs (one entry, "mi300x": 1307.4 TFLOP/s dense BF16, 5.3 TB/s,
-/// 192 GB, from the seed; FP16/FP8/FP32 peaks are not given there and are absent).
+/// 192 GB, MI300X data sheet; the FP16/FP8/FP32 peaks are left out: give --tflops).
 std::span<const NamedGpu> namedGpus();
 /// The entry called \p Name, or nullptr.
 const NamedGpu *findGpu(std::string_view Name);

@@ -6,11 +6,11 @@
 /// the XCDs (SPX mode: workgroup i runs on XCD i % NumXcds) and every XCD has
 /// its own L2 (4 MB on MI300X), modelled as an LRU cache. For a tile order (which
 /// output tile each workgroup computes) it counts the bytes fetched into each
-/// L2 and the hit rates, and compares the order with the seed article's remap
+/// L2 and the hit rates, and compares the order with the XCD remap
 /// (wavecheck/xcd_remap.h, remap_pid_for_xcds) and with GROUP_M grouping.
 /// docs/wavesan-xcd.md describes the model, its assumptions and what it leaves
-/// out (Infinity Cache, timing). Sources: /work/shared/seed/mi300x-in-depth.txt
-/// and FACTS.md (8 XCDs x 38 CUs, 4 MB L2 per XCD).
+/// out (Infinity Cache, timing). Hardware figures (8 XCDs x 38 CUs, 4 MB L2 per
+/// XCD: ROCm "MI300 series microarchitecture") and the remap: docs/hardware.md.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wavesan::xcd {
@@ -61,14 +62,14 @@ constexpr uint64_t MaxModelBytes = 1ull << 30;
 /// tiles N) x K steps slices). Saturates at UINT64_MAX. Does not validate \p S.
 uint64_t modelBytes(const GemmShape &S);
 
-/// The machine. Defaults: MI300X in SPX mode (FACTS.md: 8 XCDs x 38 CUs, 4 MB
-/// L2 per XCD).
+/// The machine. Defaults: MI300X in SPX mode (8 XCDs x 38 CUs, 4 MB L2 per
+/// XCD; docs/hardware.md).
 struct XcdConfig {
   unsigned NumXcds = 8;                 ///< XCDs workgroups are dispatched over; >= 1
   uint64_t L2Bytes = 4ull << 20;        ///< L2 capacity per XCD, bytes; >= 1
   /// Workgroups resident at once on one XCD (they advance through the K steps
   /// together). Default 38: one workgroup per CU, the usual occupancy of a
-  /// 256x256 or 128x128 BF16 GEMM tile (FACTS.md: 38 CUs per XCD).
+  /// 256x256 or 128x128 BF16 GEMM tile (38 CUs per XCD, docs/hardware.md).
   unsigned ResidentPerXcd = 38;
   /// Throws std::invalid_argument naming the field when a value is 0.
   void validate() const;
@@ -109,7 +110,7 @@ TileOrder rowMajorOrder(const GemmShape &S);
 TileOrder groupedOrder(const GemmShape &S, uint64_t GroupM);
 /// \p Base applied to the remapped id: tile of workgroup p = Base[remap(p)],
 /// remap = remap_pid_for_xcds(p, Base.size(), NumXcds) (wavecheck/xcd_remap.h,
-/// the seed's arithmetic): XCD x computes a contiguous block of Base's tiles.
+/// docs/hardware.md): XCD x computes a contiguous block of Base's tiles.
 TileOrder remapOrder(const TileOrder &Base, unsigned NumXcds);
 
 /// Counters of one XCD's L2 (or their sum). Bytes fetched = the bytes of the
@@ -158,7 +159,8 @@ std::vector<OrderResult> compareOrders(const GemmShape &S, const XcdConfig &C,
                                        uint64_t GroupM);
 
 /// A text table of \p Results: per order, total bytes fetched into L2, per K
-/// step, hit rate, ratio to the first order; then bytes per XCD.
+/// step, hit rate, ratio to the first order; then remapGapNote() when it has one;
+/// then bytes per XCD.
 std::string formatComparison(const GemmShape &S, const XcdConfig &C,
                              const std::vector<OrderResult> &Results);
 
@@ -172,7 +174,7 @@ struct KStepTraffic {
 KStepTraffic kStepTraffic(const GemmShape &S,
                           const std::vector<std::pair<uint32_t, unsigned>> &Placement);
 
-/// The seed article's worked example ("L2 traffic for one tile row"): BF16,
+/// The worked example of one tile row (docs/hardware.md, "The worked example"): BF16,
 /// 256x256 output tiles, K step 64, so each A and B slice is 32 KiB; eight
 /// neighbouring tiles; an 8x8-tile grid (M = N = 2048) of 64 workgroups on 8
 /// XCDs. Rows: the 1x8 tile row under row-major dispatch (on 8 XCDs), the
@@ -181,15 +183,59 @@ KStepTraffic kStepTraffic(const GemmShape &S,
 struct SeedExampleRow {
   std::string Order, Tiles; ///< "row-major", "1x8"
   KStepTraffic Traffic;
+  /// The counted tiles and the XCD each runs on: (row-major tile index in the
+  /// 8x8 grid, XCD).
+  std::vector<std::pair<uint32_t, unsigned>> Placement;
 };
 std::vector<SeedExampleRow> seedExample();
 std::string formatSeedExample(const std::vector<SeedExampleRow> &Rows);
+/// The worked example as an SVG picture (`wavesan xcd --seed-example --svg`): per
+/// row, the 8x8 tile grid with the counted tiles coloured by the XCD that computes
+/// them (the others grey) and the slices they read, and a bar chart of the traffic
+/// into L2 per K step with a KiB axis. Element ids: "example-<i>" (one per row),
+/// "legend", "bars", "bars-axis". \p Rows as seedExample() returns them.
+std::string renderSeedExampleSvg(const std::vector<SeedExampleRow> &Rows);
+
+/// The one-tile-row estimate for \p S on \p C: the first n = min(NumXcds, tilesN)
+/// tiles of tile row 0 in one K step, Spread = on n XCDs (round-robin: tile i on
+/// XCD i), OneXcd = all on XCD 0 (the remap's contiguous block). With 256x256 BF16
+/// tiles and 8 XCDs: 8 x (32 + 32) = 512 KiB vs 32 + 8 x 32 = 288 KiB, 1.78x.
+struct RowExample {
+  uint64_t Tiles = 0;
+  KStepTraffic Spread, OneXcd;
+  /// Spread bytes / OneXcd bytes (1 when OneXcd is 0).
+  double gain() const {
+    return OneXcd.Bytes ? double(Spread.Bytes) / double(OneXcd.Bytes) : 1.0;
+  }
+};
+RowExample rowExample(const GemmShape &S, const XcdConfig &C);
+
+/// Thresholds of remapGapNote(): the example shows a gain when the remap fetches
+/// at least ExampleGainMin x less; the full model shows none when it fetches less
+/// than ModelGainMax x less (or more).
+constexpr double ExampleGainMin = 1.25, ModelGainMax = 1.10;
+
+/// A short note (ending in a newline) when the one-tile-row estimate promises a
+/// gain from the remap that the full model does not show: rowExample(S,
+/// C).gain() >= ExampleGainMin while row-major / remap bytes fetched (\p Results
+/// [0] named "row-major", [1] "remap", as compareOrders() returns them without a
+/// given order) is below ModelGainMax. Gives both figures and why they differ in
+/// two sentences. "" otherwise (also for a recorded order).
+std::string remapGapNote(const GemmShape &S, const XcdConfig &C,
+                         const std::vector<OrderResult> &Results);
 
 /// An SVG picture (standalone XML, viewable in a browser) of \p Results: a
 /// heatmap of tile -> XCD per order (8-colour legend; more XCDs reuse colours
 /// modulo 8) and a bar chart of bytes fetched into L2 per XCD and in total per
-/// order. Element ids: "heatmap-<i>", "bars", "legend". Grids larger than
-/// 128x128 tiles are drawn by sampling every ceil(tiles/128)-th tile row/column.
+/// order, each on a byte axis with labelled ticks in the unit the text table
+/// prints the largest value in (KiB, MiB, GiB); bar labels and tooltips print
+/// bytes as the table does. Element ids: "heatmap-<i>", "legend", "bars-per-xcd",
+/// "bars-per-xcd-axis", "bars-total", "bars-total-axis". A grid with more than
+/// 64 tile rows or columns is drawn in blocks of ceil(tiles M / 64) x
+/// ceil(tiles N / 64) tiles (at most 64 x 64 cells per order, coloured by the
+/// XCD computing most of the block, opacity = its share), with a caption
+/// ("heatmap-caption") saying so and the corner of up to 16 x 16 tiles drawn
+/// one cell per tile ("zoom-<i>"); the picture stays under 2 MB.
 std::string renderSvg(const GemmShape &S, const XcdConfig &C,
                       const std::vector<OrderResult> &Results);
 

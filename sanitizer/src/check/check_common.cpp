@@ -40,9 +40,8 @@ double unitRoundoff(DType T) {
 
 namespace {
 /// Precision p (significand bits, implicit bit included) and the exponent of
-/// the smallest normal number, from IEEE 754-2019 table 3.5, the OCP 8-bit
-/// floating point specification (OFP8, E4M3 and E5M2) and AMD's CDNA3 ISA guide
-/// (the FNUZ variants, exponent bias one larger).
+/// the smallest normal number, from IEEE 754-2019 table 3.5 and the OCP 8-bit
+/// floating point specification v1.0 (FNUZ: docs/hardware.md).
 struct Format {
   int P, EMin;
 };

@@ -6,9 +6,8 @@
 /// tolerance (docs/wavesan-check.md, "Diagnoses"):
 ///   1. an FP8 operand read in the other encoding of its width (OCP <-> FNUZ):
 ///      the GEMM recomputed with A, B or both decoded that way
-///      (fp8-format-target-mismatch; FNUZ's exponent bias is one larger than
-///      OCP's, so the same byte is half the value in FNUZ, and OCP's -0 = 0x80
-///      is FNUZ's NaN: OCP OFP8 specification, AMD CDNA3 ISA guide);
+///      (fp8-format-target-mismatch; docs/hardware.md: the same byte is half the value
+///      in FNUZ, OCP -0 = 0x80 is NaN there);
 ///   2. C off by exactly 2x, 4x, 0.5x or 0.25x (a dequantisation scale doubled
 ///      or dropped; fp8-format-target-mismatch when an operand is FP8);
 ///   3. C stored in the other layout (transposed store);

@@ -52,7 +52,7 @@ std::string formatText(const Report &R) {
   for (const Row &Cells : Rows)
     for (size_t C = 0; C < Width.size(); ++C)
       Width[C] = std::max(Width[C], Cells[C].size());
-  std::string Out = "wavesan doctor: node runbook (seed article, \"What to do next\")\n\n";
+  std::string Out = "wavesan doctor: node runbook (MI300X: gfx target, partitions, links, settings)\n\n";
   for (const Row &Cells : Rows) {
     for (size_t C = 0; C < Width.size(); ++C)
       Out += Cells[C] + std::string(Width[C] - Cells[C].size() + 2, ' ');

@@ -5,7 +5,8 @@
 /// Interface" and "File Input and Output": PYTORCH_TUNABLEOP_ENABLED=1 turns it
 /// on, PYTORCH_TUNABLEOP_FILENAME names the results file, default
 /// 'tunableop_results.csv', with the GPU device ordinal inserted into the name
-/// when several GPUs tune) and the FP8 format of the target (FACTS.md).
+/// when several GPUs tune) and the FP8 format of the target (docs/hardware.md, "FP8 formats":
+/// HIP documentation, FP8 numbers).
 ///
 //===----------------------------------------------------------------------===//
 #include "doctor_internal.h"
@@ -16,7 +17,8 @@ namespace {
 constexpr const char *TunableEnv = "PYTORCH_TUNABLEOP_ENABLED";
 constexpr const char *FilenameEnv = "PYTORCH_TUNABLEOP_FILENAME";
 constexpr const char *DefaultTuningFile = "tunableop_results.csv";
-/// Ordinals tried when the GPU count is unknown: the 8-GPU platform of the seed.
+/// Ordinals tried when the GPU count is unknown: AMD's 8-GPU MI300X platform
+/// (MI300X data sheet).
 constexpr size_t DefaultOrdinals = 8;
 
 constexpr const char *WarmUpFix =
@@ -112,7 +114,7 @@ Item tuningFile(const Probes &P, const GpuFacts &G) {
 }
 
 Item fp8Format(const GpuFacts &G) {
-  Item I{"fp8-format", "FP8 format", Status::Unknown, "", "gfx target (FACTS.md)", "", ""};
+  Item I{"fp8-format", "FP8 format", Status::Unknown, "", "gfx target (HIP docs)", "", ""};
   if (G.Agents.empty()) {
     I.Observed = "no gfx target (see gfx target)";
     return I;

@@ -81,7 +81,7 @@ if(WAVESAN_GFX942_CODE_OBJECT)
   # -iquote: the kernels' "wavesan/..." and "wavecheck/..." includes come from the source
   # tree while <hip/hip_runtime.h> stays ROCm's (an -I would find the emulator's first).
   # __AMDGCN_WAVEFRONT_SIZE: ROCm 6 headers read it, clang >= 20 no longer defines it
-  # (FACTS.md, toolchain facts); gfx942 is wave64.
+  # (it was removed from clang); gfx942 is wave64 (LLVM AMDGPU usage).
   add_custom_command(
     OUTPUT ${WAVESAN_HIP_BUILD_CODE_OBJECT}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/share/wavesan

@@ -32,7 +32,8 @@ namespace hip_detail {
 namespace {
 
 /// The architecture the reference code object is built for (CMake option
-/// WAVESAN_GFX942_CODE_OBJECT): MI300X / MI325X (FACTS.md, "Targets").
+/// WAVESAN_GFX942_CODE_OBJECT): MI300X / MI325X (LLVM AMDGPU
+/// usage, processor table; docs/hardware.md).
 constexpr std::string_view CodeObjectArch = "gfx942";
 
 /// "gfx942" of "gfx942:sramecc+:xnack-" (gcnArchName carries target features).

@@ -124,7 +124,7 @@ WavesanGemmArgs makeGemmArgs(const GemmSpec &S, const void *A, const void *B, vo
   R.AType = static_cast<uint32_t>(S.AType);
   R.BType = static_cast<uint32_t>(S.BType);
   R.CType = static_cast<uint32_t>(S.CType);
-  R.NumXcds = 8; // gfx942 (FACTS.md, "Targets")
+  R.NumXcds = 8; // gfx942: 8 XCDs (docs/hardware.md)
   R.Alpha = S.Alpha;
   R.Beta = S.Beta;
   R.ScaleA = S.ScaleA;

@@ -13,12 +13,12 @@
 namespace wavesan::roofline {
 namespace {
 
-/// Decimal units of data sheets (and of the seed's 192 GB - 140 GB ~ 50 GB).
+/// Decimal units, as data sheets quote them (192 GB = 192e9 bytes).
 constexpr double Tera = 1e12;
 constexpr double Giga = 1e9;
 
 /// FLOPs per weight per token of a dense transformer's forward pass: one multiply and one
-/// add (seed: "about two FLOPs per weight").
+/// add.
 constexpr double FlopsPerWeightPerToken = 2.0;
 
 /// Upper limit of --batch, --prompt-tokens and --context: 2^26 (67,108,864), far above any
@@ -36,15 +36,14 @@ constexpr double MaxTflops = 1e6;
 constexpr double MaxBandwidthTBs = 1e4;
 constexpr double MaxMemoryGB = 1e7;
 
-/// Where the MI300X figures come from.
-constexpr const char *SeedSource =
-    "seed article mi300x-in-depth, 'A roofline for decode and prefill' (AMD data sheet "
-    "figures; shared/FACTS.md 'Roofline numbers')";
+/// Where the MI300X figures come from (docs/hardware.md).
+constexpr const char *Mi300xSource =
+    "AMD Instinct MI300X data sheet (dense, without sparsity; docs/hardware.md)";
 
-/// Named GPUs. Only figures a source in this repository gives are filled in; add a GPU only
+/// Named GPUs. Only figures with a public source (docs/hardware.md) are filled in; add a GPU only
 /// with a source for each number.
 const std::array<NamedGpu, 1> Gpus{{
-    {"mi300x", 1307.4, std::nullopt, std::nullopt, std::nullopt, 5.3, 192.0, SeedSource},
+    {"mi300x", 1307.4, std::nullopt, std::nullopt, std::nullopt, 5.3, 192.0, Mi300xSource},
 }};
 
 /// "--name=value: expected ..." for a bad number.

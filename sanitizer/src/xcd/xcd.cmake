@@ -7,6 +7,8 @@ if(TARGET wavesan-emu)
     ${CMAKE_CURRENT_SOURCE_DIR}/src/xcd/xcd_model.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/src/xcd/xcd_report.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/src/xcd/xcd_svg.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/src/xcd/xcd_svg_example.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/src/xcd/xcd_svg_parts.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/src/xcd/xcd_order_io.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/src/xcd/tile_recorder.cpp)
   target_compile_features(wavesan-xcd PUBLIC cxx_std_20)

@@ -2,7 +2,7 @@
 ///
 /// \file
 /// wavesan/xcd.h: GemmShape/XcdConfig checks, the orders (row-major, GROUP_M,
-/// the seed's remap from wavecheck/xcd_remap.h) and simulate(), the LRU L2 of
+/// the XCD remap from wavecheck/xcd_remap.h) and simulate(), the LRU L2 of
 /// every XCD over whole operand slices. docs/wavesan-xcd.md.
 ///
 //===----------------------------------------------------------------------===//

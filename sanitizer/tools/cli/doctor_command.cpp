@@ -45,7 +45,7 @@ const std::vector<std::string> DoctorUsage = {"wavesan doctor [--format=text|jso
                                               "--amd-smi-partition-output <file> ..."};
 
 constexpr const char *DoctorOverview =
-    "check an AMD GPU node against the seed's runbook (gfx target, wave size, partition\n"
+    "check an AMD GPU node against the MI300X runbook (gfx target, wave size, partition\n"
     "  modes, link topology, NUMA balancing, TunableOp, FP8 format)\n\n"
     "  Each item is pass, warn or unknown with the observed value and the fix. A missing\n"
     "  tool or device gives unknown rows, not an error. Exit status: 0, also with warnings;\n"

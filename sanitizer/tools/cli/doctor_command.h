@@ -2,7 +2,7 @@
 ///
 /// \file
 /// `wavesan doctor [--format=text|json] [--strict] [recorded inputs]`: the node
-/// runbook of the seed's "What to do next" (wavesan/doctor.h), as an aligned
+/// runbook (wavesan/doctor.h), as an aligned
 /// table or JSON. Exit status: 0 (also with warnings and unknown rows), 1 with
 /// --strict when an item warns, 2 a usage error or a recorded input that cannot
 /// be read (the message names the option and the file). docs/wavesan-doctor.md.

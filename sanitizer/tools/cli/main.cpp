@@ -2,7 +2,8 @@
 ///
 /// \file
 /// `wavesan <subcommand> [options]`. Subcommands: `diff` (diff_command.h),
-/// `roofline` (roofline_command.h).
+/// `roofline` (roofline_command.h), `xcd` (xcd_command.h), `doctor`
+/// (doctor_command.h).
 /// `wavesan --help` lists them, `wavesan <subcommand> --help` their options,
 /// `wavesan --version` prints the version. Exit status 2 for an unknown
 /// subcommand. docs/wavesan-integration.md.
@@ -32,9 +33,9 @@ constexpr const char *TopHelp =
     "              token, tokens/s ceiling, ridge point, memory left for the KV cache\n"
     "\n"
     "  xcd  - Model a tiled GEMM's L2 traffic per XCD (MI300X SPX dispatch) for its tile\n"
-    "         order, the seed's remap and GROUP_M; --seed-example, --svg picture\n"
+    "         order, the XCD remap and GROUP_M; --seed-example, --svg picture\n"
     "\n"
-    "  doctor  - Check an AMD GPU node against the seed's runbook: gfx target, wave size,\n"
+    "  doctor  - Check an AMD GPU node against the MI300X runbook: gfx target, wave size,\n"
     "            partition modes, links, NUMA balancing, TunableOp, FP8 format\n"
     "\n"
     "  Type \"wavesan <subcommand> --help\" for the options of a subcommand.\n"

@@ -29,7 +29,7 @@ constexpr std::array<OptionSpec, 11> RooflineOptions{{
     {"context", "n", ModelGroup,
      "Tokens of context each sequence holds at the decode step (default: --prompt-tokens)"},
     {"gpu", "name", GpuGroup,
-     "mi300x (default; seed figures: 1307.4 TFLOP/s dense BF16, 5.3 TB/s, 192 GB) or custom "
+     "mi300x (default; data sheet figures: 1307.4 TFLOP/s dense BF16, 5.3 TB/s, 192 GB) or custom "
      "(give all three of the options below)"},
     {"tflops", "x", GpuGroup,
      "Dense peak TFLOP/s for --dtype (needed for fp16, fp8, fp32 on mi300x: no sourced "

@@ -9,6 +9,7 @@
 #include <charconv>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <sstream>
 
@@ -41,21 +42,24 @@ constexpr std::array<OptionSpec, 15> XcdOptions{{
     {"resident", "n", MachineGroup,
      "Workgroups resident at once per XCD (default 38: one per CU)"},
     {"seed-example", "", OutputGroup,
-     "Print the seed article's worked example (BF16, 256x256 tiles, K step 64): traffic "
+     "Print the worked example (BF16, 256x256 tiles, K step 64): traffic "
      "into L2 per K step of eight neighbouring tiles, row-major vs remapped"},
     {"svg", "file", OutputGroup,
-     "Write an SVG picture: tile -> XCD heatmaps and L2 traffic bar charts"},
+     "Write an SVG picture: tile -> XCD heatmaps and L2 traffic bar charts (with "
+     "--seed-example: the worked example's tiles and traffic)"},
 }};
 
 const std::vector<std::string> XcdUsage = {
     "wavesan xcd --m <M> --n <N> --k <K> [--tile-m 256 --tile-n 256 --k-step 64] [options]",
-    "wavesan xcd --seed-example"};
+    "wavesan xcd --seed-example [--svg FILE]"};
 
 constexpr const char *XcdOverview =
     "model where a tiled GEMM's operand traffic goes on an 8-XCD GPU (MI300X, SPX mode)\n\n"
     "  Workgroup i runs on XCD i % 8; each XCD has its own LRU L2. Prints the bytes fetched\n"
     "  into each L2 and the hit rates for the row-major (or --order) tile order, with the\n"
-    "  seed's remap, with GROUP_M grouping and with both. docs/wavesan-xcd.md.\n"
+    "  XCD remap, with GROUP_M grouping and with both; a note says why when the\n"
+    "  one-tile-row estimate promises a remap gain the full model does not show.\n"
+    "  docs/wavesan-xcd.md.\n"
     "  Exit status: 0 success, 2 a usage error or an input that cannot be used (also a\n"
     "  model needing more than 1 GiB, or an --svg file that cannot be created).";
 
@@ -127,6 +131,45 @@ std::string readFile(const std::string &Path, const char *Option) {
   return S.str();
 }
 
+/// `--svg FILE`: the path is checked before anything runs, so one that cannot be written
+/// fails with nothing printed: opened for appending (an existing file is not clobbered
+/// yet); a file this check created is removed again if the run fails before write().
+class SvgOutput {
+public:
+  explicit SvgOutput(const ParsedArgs &P) : Path(P.get("svg")) {
+    if (!Path)
+      return;
+    std::error_code Ec;
+    const bool Existed = std::filesystem::exists(*Path, Ec);
+    if (!std::ofstream(*Path, std::ios::binary | std::ios::app))
+      throw std::invalid_argument("--svg: cannot create '" + *Path + "'");
+    Created = !Existed;
+  }
+  SvgOutput(const SvgOutput &) = delete;
+  SvgOutput &operator=(const SvgOutput &) = delete;
+  ~SvgOutput() {
+    if (Created) {
+      std::error_code Ec;
+      std::filesystem::remove(*Path, Ec);
+    }
+  }
+  /// Writes \p Render()'s picture (when --svg was given) and says so on \p Out.
+  void write(const std::function<std::string()> &Render, std::ostream &Out) {
+    if (!Path)
+      return;
+    std::ofstream File(*Path, std::ios::binary | std::ios::trunc);
+    File << Render();
+    if (!File.flush())
+      throw std::invalid_argument("--svg: cannot write '" + *Path + "'");
+    Created = false; // written: keep it
+    Out << "\nwrote " << *Path << "\n";
+  }
+
+private:
+  std::optional<std::string> Path;
+  bool Created = false;
+};
+
 int runModel(const ParsedArgs &P, std::ostream &Out) {
   if (!P.has("m") || !P.has("n") || !P.has("k"))
     throw UsageError("--m, --n and --k are required (or use --seed-example)");
@@ -151,37 +194,10 @@ int runModel(const ParsedArgs &P, std::ostream &Out) {
     Given = xcd::parseOrder(readFile(*Path, "order"), S.tiles(), *Path);
     GivenName = "recorded";
   }
-  // The picture's path is checked before the model runs, so one that cannot be written fails
-  // with nothing printed: opened for appending (an existing file is not clobbered yet); a
-  // file this check created is removed again if the run then fails.
-  std::optional<std::filesystem::path> Created;
-  if (auto Svg = P.get("svg")) {
-    std::error_code Ec;
-    const bool Existed = std::filesystem::exists(*Svg, Ec);
-    if (!std::ofstream(*Svg, std::ios::binary | std::ios::app))
-      throw std::invalid_argument("--svg: cannot create '" + *Svg + "'");
-    if (!Existed)
-      Created = *Svg;
-  }
-  struct RemoveOnFailure {
-    std::optional<std::filesystem::path> &Path;
-    ~RemoveOnFailure() {
-      if (Path) {
-        std::error_code Ec;
-        std::filesystem::remove(*Path, Ec);
-      }
-    }
-  } Guard{Created};
+  SvgOutput Svg(P);
   const auto Results = xcd::compareOrders(S, C, Given, GivenName, GroupM);
   Out << xcd::formatComparison(S, C, Results);
-  if (auto Svg = P.get("svg")) {
-    std::ofstream SvgFile(*Svg, std::ios::binary | std::ios::trunc);
-    SvgFile << xcd::renderSvg(S, C, Results);
-    if (!SvgFile.flush())
-      throw std::invalid_argument("--svg: cannot write '" + *Svg + "'");
-    Created.reset(); // written: keep it
-    Out << "\nwrote " << *Svg << "\n";
-  }
+  Svg.write([&] { return xcd::renderSvg(S, C, Results); }, Out);
   return 0;
 }
 
@@ -195,11 +211,17 @@ int runXcd(std::span<const char *const> Args, std::ostream &Out, std::ostream &E
       return 0;
     }
     if (P.has("seed-example")) {
+      // The example's shape and machine are fixed; only the picture may be asked for.
       for (const OptionSpec &S : XcdOptions)
-        if (std::string_view(S.Name) != "seed-example" && P.has(S.Name))
+        if (std::string_view(S.Name) != "seed-example" && std::string_view(S.Name) != "svg" &&
+            P.has(S.Name))
           throw UsageError(std::string("--") + S.Name +
-                           " does not apply to --seed-example (its shape is fixed by the seed)");
-      Out << xcd::formatSeedExample(xcd::seedExample());
+                           " does not apply to --seed-example (the worked example's shape is "
+                           "fixed; --svg is the one option it takes)");
+      SvgOutput Svg(P);
+      const auto Rows = xcd::seedExample();
+      Out << xcd::formatSeedExample(Rows);
+      Svg.write([&] { return xcd::renderSeedExampleSvg(Rows); }, Out);
       return 0;
     }
     return runModel(P, Out);

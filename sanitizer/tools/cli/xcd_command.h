@@ -4,9 +4,9 @@
 /// `wavesan xcd --m M --n N --k K [options]`: the XCD dispatch / per-XCD L2
 /// model of wavesan/xcd.h for a tiled GEMM: bytes fetched into each XCD's L2
 /// and hit rates for the row-major (or a recorded, --order) tile order, the
-/// seed's remap, GROUP_M grouping and remap + grouping; `--svg FILE` writes the
-/// picture. `wavesan xcd --seed-example` prints the seed article's worked
-/// example. Exit status: 0 success, 2 a usage error or an unreadable input
+/// XCD remap, GROUP_M grouping and remap + grouping; `--svg FILE` writes the
+/// picture. `wavesan xcd --seed-example [--svg FILE]` prints the worked example of one
+/// tile row of a BF16 GEMM (docs/hardware.md) and draws it. Exit status: 0 success, 2 a usage error or an unreadable input
 /// (the message names it). docs/wavesan-xcd.md.
 ///
 //===----------------------------------------------------------------------===//

@@ -1,4 +1,4 @@
-// Aspect: the XCD remap already written inline with the seed's arithmetic
+// Aspect: the XCD remap already written inline with the documented arithmetic (docs/hardware.md)
 // (in place, into a new local, as a conditional, chunked, with an uneven
 // split over the XCDs, with masks and shifts) before the tile split: silent.
 // RUN-ARGS: --checks=-*,xcd-tile-order
@@ -6,7 +6,7 @@
 
 #define NUM_XCDS 8
 
-// The seed's form: pids past the last full round keep their tile.
+// The documented form: pids past the last full round keep their tile.
 __global__ void remapInPlace(const float *A, const float *B, float *C, int N, int K) {
   const int numPids = gridDim.x;
   const int perXcd = numPids / NUM_XCDS;

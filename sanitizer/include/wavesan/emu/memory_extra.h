@@ -209,5 +209,27 @@ hipError_t hipDeviceGetStreamPriorityRange(int *Least, int *Greatest);
 /// Streams are synchronous: every query finds the work done (hipSuccess).
 hipError_t hipStreamQuery(hipStream_t Stream);
 hipError_t hipStreamWaitEvent(hipStream_t Stream, hipEvent_t Event, unsigned Flags = 0);
+/// A stream callback (HIP's hipStreamCallback_t): stream, status, user data.
+using hipStreamCallback_t = void (*)(hipStream_t, hipError_t, void *);
+/// Streams are synchronous, so the work before a callback is done when it is added:
+/// the callback runs before hipStreamAddCallback returns, with hipSuccess. \p Flags
+/// must be 0 (as in HIP); a null callback is hipErrorInvalidValue. A callback that
+/// waits for something the host does after adding it never returns here.
+inline hipError_t hipStreamAddCallback(hipStream_t Stream, hipStreamCallback_t Callback,
+                                       void *User, unsigned Flags) {
+  if (!Callback || Flags != 0)
+    return hipErrorInvalidValue;
+  Callback(Stream, hipSuccess, User);
+  return hipSuccess;
+}
+/// A host function enqueued on a stream (hipLaunchHostFunc): runs before the call
+/// returns, as hipStreamAddCallback's callback does.
+using hipHostFn_t = void (*)(void *);
+inline hipError_t hipLaunchHostFunc(hipStream_t, hipHostFn_t Fn, void *User) {
+  if (!Fn)
+    return hipErrorInvalidValue;
+  Fn(User);
+  return hipSuccess;
+}
 hipError_t hipEventCreateWithFlags(hipEvent_t *Event, unsigned Flags);
 hipError_t hipEventQuery(hipEvent_t Event);
