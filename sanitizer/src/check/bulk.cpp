@@ -16,8 +16,8 @@ namespace wavesan::check_detail {
 
 unsigned workerCount(unsigned Requested) {
   if (Requested > 0)
-    return Requested;
-  return std::max(1u, std::thread::hardware_concurrency());
+    return std::min(Requested, MaxWorkers);
+  return std::clamp(std::thread::hardware_concurrency(), 1u, MaxWorkers);
 }
 
 void forChunks(size_t Count, size_t Chunk, unsigned Workers,

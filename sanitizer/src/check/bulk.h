@@ -23,8 +23,10 @@
 
 namespace wavesan::check_detail {
 
+/// Most threads a check uses (a larger CheckOptions::Threads counts as this).
+constexpr unsigned MaxWorkers = 256;
 /// Threads a check uses: \p Requested when > 0 (CheckOptions::Threads), else
-/// std::thread::hardware_concurrency() (at least 1).
+/// std::thread::hardware_concurrency() (at least 1); at most MaxWorkers.
 unsigned workerCount(unsigned Requested);
 
 /// Calls Fn(Begin, End, Worker) for each chunk [k * Chunk, min(Count, (k+1) * Chunk))
