@@ -11,8 +11,11 @@
 ///     256 MiB input buffer against a copy. GB/s = 2^28 bytes / seconds for both.
 ///   gemm diff: check_gemm comparing 2^26 fp32 elements of C (8192 x 8192, K = 4, C
 ///     correct) vs memcmp of C against a copy. GB/s = 2^28 bytes of C / seconds.
+///   The diff rows also print the warm-up round's time ("first call"): the check's
+///   large buffers come from fresh pages then, and from the blocks the previous check
+///   freed afterwards.
 ///
-/// Usage: check_bench [reps]
+/// Usage: check_bench [reps] [gemm|diff|gemmdiff]  (the last: run only that part)
 ///
 //===----------------------------------------------------------------------===//
 #include "wavesan/check.h"
@@ -26,6 +29,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 using namespace wavesan;
@@ -102,6 +106,7 @@ void diffBench(int Reps) {
   S.Acc = DType::F64;
   std::vector<double> Out = hostReferenceReduce(S, X.data(), N); // the "kernel's" results
   std::vector<double> Check, Cmp;
+  double FirstCall = 0;
   for (int R = 0; R < Reps + 1; ++R) {
     double TC = seconds([&] {
       CheckResult Res = check_reduction(S, X.data(), N, Out.data(), Out.size());
@@ -112,12 +117,14 @@ void diffBench(int Reps) {
     if (R) {
       Check.push_back(TC);
       Cmp.push_back(TM);
+    } else {
+      FirstCall = TC;
     }
   }
   double MC = median(Check), MM = median(Cmp), Bytes = N * 4.0;
   std::printf("diff 2^26 f32: check_reduction %.3f s (%.2f GB/s), memcmp %.3f s (%.2f GB/s), "
-              "ratio check/memcmp throughput %.3f\n",
-              MC, Bytes / MC / 1e9, MM, Bytes / MM / 1e9, MM / MC);
+              "ratio check/memcmp throughput %.3f (first call %.3f s)\n",
+              MC, Bytes / MC / 1e9, MM, Bytes / MM / 1e9, MM / MC, FirstCall);
 }
 
 /// check_gemm on C = A B with M = N = 8192 (2^26 fp32 elements of C) and K = 4 (the two
@@ -139,6 +146,7 @@ void gemmDiffBench(int Reps) {
   hostReferenceGemm(S, A.data(), B.data(), C.data()); // the "kernel's" C
   std::vector<float> Copy = C;
   std::vector<double> Check, Cmp;
+  double FirstCall = 0;
   for (int R = 0; R < Reps + 1; ++R) {
     double TC = seconds([&] {
       CheckResult Res = check_gemm(S, A.data(), B.data(), nullptr, C.data());
@@ -149,21 +157,32 @@ void gemmDiffBench(int Reps) {
     if (R) {
       Check.push_back(TC);
       Cmp.push_back(TM);
+    } else {
+      FirstCall = TC;
     }
   }
   double MC = median(Check), MM = median(Cmp), Bytes = M * N * 4.0;
   std::printf("gemm diff 2^26 f32 (8192x8192, K=4): check_gemm %.3f s (%.2f GB/s), memcmp "
-              "%.3f s (%.2f GB/s), ratio check/memcmp throughput %.3f\n",
-              MC, Bytes / MC / 1e9, MM, Bytes / MM / 1e9, MM / MC);
+              "%.3f s (%.2f GB/s), ratio check/memcmp throughput %.3f (first call %.3f s)\n",
+              MC, Bytes / MC / 1e9, MM, Bytes / MM / 1e9, MM / MC, FirstCall);
 }
 
 } // namespace
 
 int main(int Argc, char **Argv) {
   int Reps = Argc > 1 ? std::atoi(Argv[1]) : 3;
-  gemmBench("bf16", DType::BF16, Reps);
-  gemmBench("e4m3-fnuz", DType::E4M3Fnuz, Reps);
-  diffBench(Reps);
-  gemmDiffBench(Reps);
+  const std::string Only = Argc > 2 ? Argv[2] : "";
+  if (Reps < 1 || (Only != "" && Only != "gemm" && Only != "diff" && Only != "gemmdiff")) {
+    std::fprintf(stderr, "usage: check_bench [reps >= 1] [gemm|diff|gemmdiff]\n");
+    return 2;
+  }
+  if (Only == "" || Only == "gemm") {
+    gemmBench("bf16", DType::BF16, Reps);
+    gemmBench("e4m3-fnuz", DType::E4M3Fnuz, Reps);
+  }
+  if (Only == "" || Only == "diff")
+    diffBench(Reps);
+  if (Only == "" || Only == "gemmdiff")
+    gemmDiffBench(Reps);
   return 0;
 }

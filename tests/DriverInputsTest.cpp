@@ -87,6 +87,27 @@ TEST_F(DriverInputs, EmptyDirectoryIsAnInputError) {
   EXPECT_EQ(R.ExitCode, 3) << R.Out;
 }
 
+TEST_F(DriverInputs, DirectoryWithoutSourcesAmongOthersIsANote) {
+  // `wavecheck src docs`: docs/ holds no HIP or C++ source; src/ is still
+  // scanned and its finding decides the exit code (1, not 3).
+  write("src/a.hip", LaneKernel);
+  write("docs/index.md", "# docs\n");
+  ProcessResult R = runWavecheck({"--format=json", "src", "docs"}, Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  EXPECT_NE(R.Err.find("wavecheck: note: docs: no sources to analyse\n"), std::string::npos)
+      << R.Err;
+  llvm::json::Object Report = parseReport(R.Out);
+  EXPECT_EQ(findings(Report).size(), 1u) << R.Out;
+  EXPECT_TRUE(errors(Report).empty()) << R.Out;
+  // With a clean source beside it, the run is clean (exit 0).
+  write("src/a.hip", "__global__ void k(float *out) { out[0] = 1.0f; }\n");
+  R = runWavecheck({"src", "docs"}, Dir);
+  EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  // Alone, it is still an input error.
+  R = runWavecheck({"docs"}, Dir);
+  EXPECT_EQ(R.ExitCode, 3) << R.Out << R.Err;
+}
+
 TEST_F(DriverInputs, OptionProblemsAreCaughtBeforeTheAnalysis) {
   std::string F = write("a.hip", LaneKernel);
   ProcessResult R = runWavecheck({"--checks=-*,no-such-*", F});

@@ -204,6 +204,28 @@ TEST_F(GateTest, UnrelatedEditsAboveKeepTheBaseline) {
   EXPECT_EQ(runWavecheck({"--baseline=" + B, F}).ExitCode, 0);
 }
 
+TEST_F(GateTest, SummarySaysHowManyFindingsTheBaselineTook) {
+  // lane-math.hip has five findings (its CHECK-MESSAGES lines).
+  std::string F = copyLaneMath("src/lane-math.hip");
+  ASSERT_EQ(runWavecheck({"--write-baseline=b.json", "src/lane-math.hip"}, Dir).ExitCode, 0);
+  ProcessResult R = runWavecheck({"--baseline=b.json", "src/lane-math.hip"}, Dir);
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_NE(R.Out.find("summary: src/lane-math.hip: no new findings, 5 baselined\n"),
+            std::string::npos)
+      << R.Out;
+  // A new finding beside them: counted as a finding, the others still said.
+  writeFile(F, readFile(F) + "__global__ void added(int *out) {\n"
+                             "  out[threadIdx.x] = threadIdx.x & 31;\n"
+                             "  out[0] += (int)__popcll(__ballot(out[1] > 0));\n"
+                             "}\n");
+  R = runWavecheck({"--baseline=b.json", "src/lane-math.hip"}, Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_NE(R.Out.find("summary: src/lane-math.hip: 1 finding (wave64-hardcoded-warp-size: "
+                       "1), 5 baselined\n"),
+            std::string::npos)
+      << R.Out;
+}
+
 TEST_F(GateTest, EditedFindingLineIsNew) {
   std::string F = copyLaneMath("lane-math.hip");
   std::string B = Dir + "/baseline.json";

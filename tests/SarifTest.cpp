@@ -237,6 +237,14 @@ TEST_F(SarifTest, EveryRuleOnceWithAllFields) {
     EXPECT_EQ(str(Rule, {"help", "text"}), Text);
     EXPECT_EQ(str(Rule, {"help", "markdown"}), Text);
     EXPECT_EQ(str(Rule, {"defaultConfiguration", "level"}), "warning");
+    // name: the id in PascalCase, not the id again; helpUri: the rule's doc
+    // in the source tree, relative to its top.
+    std::string Name = str(Rule, {"name"});
+    EXPECT_NE(Name, Id);
+    EXPECT_EQ(Name.find('-'), std::string::npos) << Name;
+    EXPECT_TRUE(Name[0] >= 'A' && Name[0] <= 'Z') << Name;
+    EXPECT_EQ(str(Rule, {"helpUri"}), "rules/" + Id + ".md");
+    EXPECT_EQ(readFile(std::string(WAVECHECK_SOURCE_DIR) + "/" + str(Rule, {"helpUri"})), Text);
     // fullDescription: the "What it finds" section, whole or cut between
     // blocks and marked, within code scanning's 1000 characters.
     std::string Full = str(Rule, {"fullDescription", "text"});

@@ -163,6 +163,7 @@ size_t applyBaseline(RunResult &R, const Baseline &B, llvm::StringRef BaselinePa
     if (It != Left.end() && It->second > 0) {
       --It->second;
       ++Removed;
+      ++R.Baselined[F.File];
       continue;
     }
     Kept.push_back(std::move(F));

@@ -88,7 +88,8 @@ bool writeBaseline(const RunResult &R, llvm::StringRef Path, std::string &Err);
 
 /// Removes from R.Findings those \p B accounts for (matched against
 /// \p BaselinePath's directory, each entry's count at most once per finding,
-/// earlier findings in R's order first). Returns how many were removed.
+/// earlier findings in R's order first), counting them per file in
+/// R.Baselined. Returns how many were removed.
 size_t applyBaseline(RunResult &R, const Baseline &B, llvm::StringRef BaselinePath);
 
 /// \p Path relative to the directory \p Dir, both absolute, '/'-separated

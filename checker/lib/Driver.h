@@ -150,6 +150,13 @@ struct InputError {
   /// "fix-conflict"; empty means "not-analysed" when Fatal, else
   /// "incomplete".
   std::string Kind;
+  /// For a compiler error: where clang reported it (absolute path, byte
+  /// offset) and the byte ranges (offset, length) it highlighted in that
+  /// file; the text report shows clang's excerpt and caret there
+  /// (printText). Empty CompilerFile: no location.
+  std::string CompilerFile;
+  unsigned CompilerOffset = 0;
+  std::vector<std::pair<unsigned, unsigned>> CompilerRanges;
 };
 
 struct RunResult {
@@ -168,6 +175,9 @@ struct RunResult {
   /// command line's, or those of the files' .wavecheck.yaml.
   std::vector<std::string> Arches;
   bool ConfigError = false;        ///< the compile database is unusable (exit 2)
+  /// Per file (absolute): how many of its findings the `--baseline` took out
+  /// of Findings (applyBaseline); the text summary says so.
+  std::map<std::string, size_t> Baselined;
   /// xxh3_64bits of each file's content as the parses read it from disk (main
   /// files and headers; canonical absolute paths). std::nullopt: the file was
   /// read twice with different contents. --fix edits a file only while its

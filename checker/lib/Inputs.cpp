@@ -79,9 +79,12 @@ std::string relativeTo(llvm::StringRef Path, llvm::StringRef Dir) {
 /// An input file and whether a directory scan found it as a header.
 using InputFile = std::pair<std::string, bool>;
 
-/// Adds the sources and headers below \p Dir to \p Files.
+/// Adds the sources and headers below \p Dir to \p Files. A directory with
+/// none is appended to \p Empty with the error saying so: collectJobs makes it
+/// a note when other inputs give sources, an input error when none does.
 void addDirectory(llvm::StringRef Dir, const ExcludeMatcher &Excludes,
-                  std::vector<InputFile> &Files, RunResult &Out) {
+                  std::vector<InputFile> &Files, RunResult &Out,
+                  std::vector<InputError> &Empty) {
   std::vector<InputFile> Found;
   std::error_code EC;
   unsigned Excluded = 0;
@@ -114,7 +117,7 @@ void addDirectory(llvm::StringRef Dir, const ExcludeMatcher &Excludes,
   if (EC)
     Out.Errors.push_back({absolutePath(Dir), "cannot scan directory: " + EC.message()});
   else if (Found.empty())
-    Out.Errors.push_back(
+    Empty.push_back(
         {absolutePath(Dir), "directory holds no .hip, .cu, .cuh, .h or .hpp source" +
                             std::string(Excluded ? " that --exclude leaves" : "") +
                             " (symlinked directories are not followed)"});
@@ -202,10 +205,11 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
     llvm::consumeError(M.takeError());
 
   std::vector<InputFile> Files; // explicit and directory inputs
+  std::vector<InputError> EmptyDirs; // directories without a source
   for (const std::string &In : Opts.Inputs) {
     std::string Abs = absolutePath(In);
     if (fs::is_directory(Abs))
-      addDirectory(Abs, Excludes, Files, Out);
+      addDirectory(Abs, Excludes, Files, Out, EmptyDirs);
     else if (!fs::exists(Abs)) {
       // The reason: missing, or a symlink loop ("too many levels of symbolic links").
       fs::file_status St;
@@ -223,6 +227,19 @@ std::vector<Job> collectJobs(const Options &Opts, RunResult &Out) {
                             true, "no-input"});
     } else
       Files.push_back({Abs, false});
+  }
+
+  // A directory without sources among inputs that have some (`wavecheck src
+  // docs`) is a note and the scan goes on; when no input has a source, each
+  // such directory is an input error (exit 3), as a lone one is, and so is a
+  // directory named like a source file.
+  for (InputError &E : EmptyDirs) {
+    // A directory named like a source (`x.hip`) stands where a file was
+    // meant: an input error whatever the other inputs.
+    if (Files.empty() || scanKind(E.File) != ScanKind::None)
+      Out.Errors.push_back(std::move(E));
+    else
+      Out.Notes.push_back(displayPath(E.File) + ": no sources to analyse");
   }
 
   if (DB && Opts.Inputs.empty()) {

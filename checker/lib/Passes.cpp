@@ -187,6 +187,15 @@ void collectCompilerError(const clang::tidy::ClangTidyError &E, const Job &J,
                         false, "header-not-parsed"});
   else
     R.Errors.push_back({J.File, "cannot be analysed: " + Where + Msg.str(), true});
+  // Where clang's excerpt of the error goes (lib/Output.cpp).
+  if (!Path.empty()) {
+    InputError &Added = R.Errors.back();
+    Added.CompilerFile = Path;
+    Added.CompilerOffset = E.Message.FileOffset;
+    for (const clang::tooling::FileByteRange &Rg : E.Message.Ranges)
+      if (canonicalPath(Rg.FilePath, E.BuildDirectory) == Path)
+        Added.CompilerRanges.push_back({Rg.FileOffset, Rg.Length});
+  }
 }
 
 } // namespace

@@ -17,14 +17,18 @@
 ///   Here locations are URIs relative to the source root with
 ///   `uriBaseId: "%SRCROOT%"` (the root in `originalUriBaseIds`).
 /// - relatedLocations with a message (the writer's have none) for the notes;
-/// - rules' `shortDescription` and `help` (text + markdown), no setter;
+/// - rules' `shortDescription` and `help` (text + markdown), no setter
+///   (their `name` and `helpUri` use the writer's setters, lib/SarifRules.h);
 /// - `automationDetails.id`, `invocations` (executionSuccessful and the input
 ///   errors as toolExecutionNotifications), result `fixes`, no setter;
 /// - `driver.informationUri`: the writer points it at clang's manual, so it
 ///   is removed (wavecheck has no public home page to point at).
 ///
 /// Rules: every rule of the catalogue, in catalogue order (findings of other
-/// checks, none today, get a rule appended): shortDescription = the summary;
+/// checks, none today, get a rule appended): id = the check name, name = the
+/// check name in PascalCase (ruleName: `Wave64HardcodedWarpSize`), helpUri =
+/// `rules/<check>.md`, a relative reference to the rule's doc in the wavecheck
+/// source tree (ruleHelpUri); shortDescription = the summary;
 /// fullDescription = the "What it finds" section of rules/<check>.md, cut
 /// between blocks to code scanning's 1000 characters (lib/SarifRules.cpp);
 /// help = the whole doc (text and markdown); default level "warning". A
@@ -364,7 +368,8 @@ llvm::json::Object SarifBuilder::build() {
     RuleIndex[Rule.Name.str()] = Writer.createRule(
         clang::SarifRule::create()
             .setRuleId(Rule.Name)
-            .setName(Rule.Name)
+            .setName(ruleName(Rule.Name))
+            .setHelpURI(ruleHelpUri(Rule.Name))
             .setDescription(Full.empty() ? Rule.Summary.str() : Full)
             .setDefaultConfiguration(clang::SarifReportingConfiguration::create().setLevel(
                 clang::SarifResultLevel::Warning)));
@@ -375,7 +380,7 @@ llvm::json::Object SarifBuilder::build() {
   for (const Finding &F : R.Findings)
     if (!RuleIndex.count(F.Check)) {
       RuleIndex[F.Check] = Writer.createRule(
-          clang::SarifRule::create().setRuleId(F.Check).setName(F.Check).setDescription(
+          clang::SarifRule::create().setRuleId(F.Check).setName(ruleName(F.Check)).setDescription(
               F.Check));
       Extra.push_back(F.Check);
     }

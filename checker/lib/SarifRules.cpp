@@ -66,4 +66,20 @@ std::string whatItFinds(llvm::StringRef Doc) {
   return (Kept + ContinuedInHelp).str();
 }
 
+std::string ruleName(llvm::StringRef Check) {
+  std::string Name;
+  bool Upper = true;
+  for (char C : Check) {
+    if (C == '-' || C == '_' || C == '.') {
+      Upper = true;
+      continue;
+    }
+    Name += Upper ? llvm::toUpper(C) : C;
+    Upper = false;
+  }
+  return Name;
+}
+
+std::string ruleHelpUri(llvm::StringRef Check) { return ("rules/" + Check + ".md").str(); }
+
 } // namespace wavecheck

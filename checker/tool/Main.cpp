@@ -25,6 +25,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
 #include <cstring>
 #include <set>
 
@@ -121,6 +122,13 @@ cl::opt<bool> DumpConfigOpt(
              "directory) and exit"),
     cl::cat(Category));
 
+// Parsed by hand in main() (LLVM has a `--color` option of its own); listed
+// in --help here.
+cl::extrahelp ColorHelp(
+    "\n  --color=<auto|always|never>       - Colours in the text report and the messages on "
+    "stderr, as clang's: auto (default) when the output is a terminal and NO_COLOR is "
+    "not set\n");
+
 void printVersion(raw_ostream &OS) { OS << "wavecheck " WAVECHECK_VERSION "\n"; }
 
 int usageError(const Twine &Msg) {
@@ -144,10 +152,38 @@ int main(int argc, char **argv) {
       break;
     }
 
+  // --color=auto|always|never is taken out before the command line is
+  // parsed: LLVM registers its own `--color` (true/false, for WithColor's
+  // messages on stderr), which is set from ours instead.
+  std::vector<const char *> Args{argv[0]};
+  std::string ColorMode = "auto";
+  for (int I = 1; I < Argc; ++I) {
+    StringRef A = argv[I];
+    if (A == "--color" || A == "-color") {
+      ColorMode = "always";
+      continue;
+    }
+    if (A.consume_front("--color=") || A.consume_front("-color=")) {
+      ColorMode = A.str();
+      continue;
+    }
+    Args.push_back(argv[I]);
+  }
+  if (ColorMode != "auto" && ColorMode != "always" && ColorMode != "never")
+    return usageError("invalid --color '" + ColorMode + "'; expected auto, always or never");
+  // auto: colours when the stream is a terminal, unless NO_COLOR is set to
+  // something (https://no-color.org).
+  const char *NoColor = std::getenv("NO_COLOR");
+  bool AutoOff = ColorMode == "auto" && NoColor && *NoColor;
+  if (ColorMode == "always")
+    Args.push_back("--color=true");
+  else if (ColorMode == "never" || AutoOff)
+    Args.push_back("--color=false");
+
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
   if (!cl::ParseCommandLineOptions(
-          Argc, argv,
+          static_cast<int>(Args.size()), Args.data(),
           "wavecheck: finds CUDA-isms that break HIP code on wave64 AMD GPUs\n",
           &errs()))
     return ExitUsage;
@@ -380,7 +416,9 @@ int main(int argc, char **argv) {
   else if (Opts.Format == wavecheck::OutputFormat::Sarif)
     wavecheck::printSarif(R, Opts, outs());
   else
-    wavecheck::printText(R, outs(), outs().has_colors());
+    wavecheck::printText(R, outs(),
+                         ColorMode == "always" || (!AutoOff && ColorMode == "auto" &&
+                                                   outs().has_colors()));
   outs().flush();
   if (outs().has_error()) {
     // Checked here, not a fatal error at exit: a truncated report fails.

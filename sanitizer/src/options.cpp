@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -20,6 +21,7 @@
 #include <mutex>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <vector>
 
 extern "C" __attribute__((weak)) const char *__wavesan_default_options() { return nullptr; }
 
@@ -142,6 +144,46 @@ std::string knownOptions() {
   return Names;
 }
 
+/// Levenshtein distance between \p A and \p B (insertions, deletions and
+/// substitutions cost 1), compared without case. Written here rather than taken from
+/// llvm::StringRef::edit_distance because the runtime links only Boost.Context and fmt:
+/// every program built with wavesan-cc links it, and LLVM is not among its dependencies.
+size_t editDistance(std::string_view A, std::string_view B) {
+  auto Lower = [](char C) { return C >= 'A' && C <= 'Z' ? char(C - 'A' + 'a') : C; };
+  std::vector<size_t> Row(B.size() + 1);
+  for (size_t J = 0; J <= B.size(); ++J)
+    Row[J] = J;
+  for (size_t I = 1; I <= A.size(); ++I) {
+    size_t Diagonal = Row[0];
+    Row[0] = I;
+    for (size_t J = 1; J <= B.size(); ++J) {
+      const size_t Above = Row[J];
+      Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1,
+                         Diagonal + (Lower(A[I - 1]) == Lower(B[J - 1]) ? 0 : 1)});
+      Diagonal = Above;
+    }
+  }
+  return Row[B.size()];
+}
+
+/// The known option nearest to \p Key when it is close enough to be a misspelling (at
+/// most one edit in three characters of the longer name, at least one), else "".
+/// On a tie the first in flags.inc order.
+std::string nearestOption(std::string_view Key) {
+  std::string Best;
+  size_t BestDistance = 0;
+  auto Consider = [&](std::string_view Name) {
+    const size_t D = editDistance(Key, Name);
+    const size_t Allowed = std::max<size_t>(1, std::max(Key.size(), Name.size()) / 3);
+    if (D <= Allowed && (Best.empty() || D < BestDistance))
+      Best = std::string(Name), BestDistance = D;
+  };
+#define WAVESAN_FLAG(Type, Name, Default, Description) Consider(#Name);
+#include "wavesan/flags.inc"
+#undef WAVESAN_FLAG
+  return Best;
+}
+
 /// Applies one key=value; "" or an error line.
 std::string applyFlag(std::string_view Key, std::string_view Value, std::string_view Source,
                       Options &Opts) {
@@ -154,6 +196,10 @@ std::string applyFlag(std::string_view Key, std::string_view Value, std::string_
   }
 #include "wavesan/flags.inc"
 #undef WAVESAN_FLAG
+  if (const std::string Near = nearestOption(Key); !Near.empty())
+    return fmt::format("wavesan: unknown option '{}' in {}; did you mean '{}'? (help=1 lists "
+                       "all options)\n",
+                       Key, Source, Near);
   return fmt::format("wavesan: unknown option '{}' in {}; known options: {}\n", Key, Source,
                      knownOptions());
 }

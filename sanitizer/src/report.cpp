@@ -77,7 +77,10 @@ std::string coordinates(const ReportLocation &W) {
 std::string ruleReference(const KindInfo &K) {
   if (K.Doc == RuleDoc::Static)
     return fmt::format("{} (run `wavecheck --explain={}`)", K.RuleId, K.RuleId);
-  return fmt::format("{} (see rules/runtime/{}.md)", K.RuleId, K.RuleId);
+  const std::string Path = runtimeRuleDocPath(K.RuleId);
+  if (!Path.empty())
+    return fmt::format("{} (see {})", K.RuleId, Path);
+  return fmt::format("{} (run `wavesan explain {}`)", K.RuleId, K.RuleId);
 }
 
 /// A JSON string literal (RFC 8259: quote, backslash and control characters
@@ -273,7 +276,42 @@ ReportLocation plainNames(const ReportLocation &W, std::string (&Storage)[2]) {
 
 } // namespace
 
+std::string runtimeRuleDocPath(std::string_view RuleId) {
+  // Where the docs are, baked in by sanitizer/CMakeLists.txt: the source tree's rules/
+  // (a build-tree runtime) and the configured install prefix's share/wavesan/rules.
+  static constexpr const char *Dirs[] = {
+#ifdef WAVESAN_RULES_SOURCE_DIR
+      WAVESAN_RULES_SOURCE_DIR,
+#endif
+#ifdef WAVESAN_RULES_INSTALL_DIR
+      WAVESAN_RULES_INSTALL_DIR,
+#endif
+  };
+  for (const char *Dir : Dirs) {
+    std::string Path = fmt::format("{}/runtime/{}.md", Dir, RuleId);
+    if (::access(Path.c_str(), R_OK) == 0)
+      return Path;
+  }
+  return "";
+}
+
+namespace {
+std::string plainSignatureName(std::string_view Signature);
+}
+
 std::string plainFunctionName(std::string_view Signature) {
+  // An anonymous namespace (where test files keep their kernels) says nothing about which
+  // function it is: "{anonymous}::k" (g++, addr2line) and "(anonymous namespace)::k"
+  // (clang) print as "k".
+  std::string Name = plainSignatureName(Signature);
+  for (std::string_view Anonymous : {"{anonymous}::", "(anonymous namespace)::"})
+    for (size_t At = Name.find(Anonymous); At != std::string::npos; At = Name.find(Anonymous, At))
+      Name.erase(At, Anonymous.size());
+  return Name;
+}
+
+namespace {
+std::string plainSignatureName(std::string_view Signature) {
   std::string_view S = trim(Signature);
   // g++: "void f(T) [with T = int]" (the "[with" is outside any parentheses).
   int Depth = 0;
@@ -324,6 +362,7 @@ std::string plainFunctionName(std::string_view Signature) {
     Plain.remove_prefix(1); // "int *f(...)" -> "*f"
   return Plain.empty() ? std::string(S) : std::string(Plain);
 }
+} // namespace
 
 std::string plainKernelName(std::string_view Expression) {
   std::string_view S = trim(Expression);

@@ -27,8 +27,14 @@ std::string readGolden(const std::string &Case) {
   return S.str();
 }
 
+/// The pid as "==PID==" and the source directory of the "rule:" line's doc path
+/// (runtimeRuleDocPath: this source tree's rules/) as "<source>".
 std::string maskPid(const std::string &Report) {
-  return std::regex_replace(Report, std::regex("^==[0-9]+=="), "==PID==");
+  std::string Out = std::regex_replace(Report, std::regex("^==[0-9]+=="), "==PID==");
+  const std::string Rules = std::string(WAVESAN_SOURCE_DIR) + "/rules/";
+  for (size_t At = Out.find(Rules); At != std::string::npos; At = Out.find(Rules, At))
+    Out.replace(At, Rules.size(), "<source>/rules/");
+  return Out;
 }
 
 CheckOptions opts(unsigned Line) {

@@ -114,6 +114,73 @@ TEST(DoctorCli, UsageErrorsExit2) {
   EXPECT_NE(R.Out.find("--amd-smi-topology-output=<file>"), std::string::npos);
 }
 
+/// The lines of \p Text longer than \p Width characters ("" when none).
+std::string linesLongerThan(const std::string &Text, size_t Width) {
+  std::string Long;
+  std::istringstream In(Text);
+  for (std::string Line; std::getline(In, Line);)
+    if (Line.size() > Width)
+      Long += Line + "\n";
+  return Long;
+}
+
+// A terminal narrower than the table (300 columns on the good node) gets one block per
+// item, every line within the width; the golden was read through by hand: each item's
+// check, status, observed value, source and fix or note, none lost or cut mid-word.
+TEST(DoctorCli, WidthWrapsTheTextToTheColumns) {
+  const CliRun R = doctor(Dir + "/tuning-present", NoTools + " PYTORCH_TUNABLEOP_ENABLED=1",
+                          GoodInputs + " --width=60");
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_EQ(R.Out, slurp(Dir + "/expected/good-node-width60.txt"));
+  EXPECT_EQ(linesLongerThan(R.Out, 60), "");
+  // A path longer than the line is cut, not left overflowing: 40 columns less the
+  // 12 of "  source    " leave 28 characters of the 47 of the path.
+  const CliRun Narrow = doctor(Dir + "/tuning-present", NoTools + " PYTORCH_TUNABLEOP_ENABLED=1",
+                               GoodInputs + " --width=40");
+  EXPECT_EQ(linesLongerThan(Narrow.Out, 40), "");
+  EXPECT_NE(Narrow.Out.find("  source    ../proc-balancing-off/sys/ke\n"
+                            "            rnel/numa_balancing\n"),
+            std::string::npos)
+      << Narrow.Out;
+  // 0, or a width the table fits in, keeps the table.
+  const std::string Table = slurp(Dir + "/expected/good-node.txt");
+  for (const char *W : {" --width=0", " --width=400"})
+    EXPECT_EQ(doctor(Dir + "/tuning-present", NoTools + " PYTORCH_TUNABLEOP_ENABLED=1",
+                     GoodInputs + W).Out,
+              Table)
+        << W;
+  CliRun Bad = doctor(Dir, NoTools, "--width=10001");
+  EXPECT_EQ(Bad.Status, 2);
+  EXPECT_EQ(Bad.Err, "wavesan doctor: error: --width=10001: expected a number of columns from "
+                     "0 (no wrapping) to 10000\n");
+  Bad = doctor(Dir, NoTools, "--width=wide");
+  EXPECT_EQ(Bad.Status, 2);
+  EXPECT_EQ(Bad.Err, "wavesan doctor: error: --width='wide': expected a non-negative integer\n");
+}
+
+// Output to a pipe or a file stays the table whatever COLUMNS says (scripts and the goldens
+// see the same text on every machine); on a terminal COLUMNS sets the width. The terminal
+// is script(1)'s pseudo-terminal (util-linux); the test skips without it.
+TEST(DoctorCli, TerminalWidthAppliesToATerminalOnly) {
+  const std::string Env = NoTools + " PYTORCH_TUNABLEOP_ENABLED=1 COLUMNS=60";
+  EXPECT_EQ(doctor(Dir + "/tuning-present", Env, GoodInputs).Out,
+            slurp(Dir + "/expected/good-node.txt"));
+  if (std::system("command -v script >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "script(1) not found: no pseudo-terminal to run the CLI on";
+  const std::string Cmd = "cd '" + Dir + "/tuning-present' && env -i " + Env +
+                          " /usr/bin/script -qec \"'" WAVESAN_CLI "' doctor " + GoodInputs +
+                          "\" /dev/null";
+  std::string Out;
+  FILE *P = popen(Cmd.c_str(), "r");
+  ASSERT_NE(P, nullptr);
+  char Buf[4096];
+  for (size_t N; (N = fread(Buf, 1, sizeof Buf, P)) > 0;)
+    Out.append(Buf, N);
+  pclose(P);
+  std::erase(Out, '\r'); // the terminal's line ends
+  EXPECT_EQ(Out, slurp(Dir + "/expected/good-node-width60.txt"));
+}
+
 TEST(DoctorCli, ThisMachineUnknownRowsExit0) {
   // The real tools, the real /proc and the HIP runtime (Debian's libamdhip64 when the
   // CLI was built with it): without ROCm tools and GPU the GPU rows are unknown.

@@ -22,6 +22,10 @@ namespace {
 
 using wavesan::test::ProgramRun;
 
+/// The directory whose runtime/<id>.md a report's "rule:" line names: the source tree's
+/// rules/ (the runtime under test was built from it, and it exists).
+const std::string RulesDir = std::string(WAVESAN_SOURCE_DIR) + "/rules";
+
 ProgramRun run(const char *Case, const char *Options) {
   // Under ASan (scripts/test-asan) the program runs without ASan's signal handlers, so
   // that the fault's signal ends it as in a build without ASan.
@@ -64,7 +68,7 @@ void expectFault(const ProgramRun &R, int Signal, const std::string &Kernel,
       Report, std::regex("\n  at [^\n]*EmuFaultKernels\\.cpp:[0-9]+ in " + Kernel + ", " + Where +
                          "\n")))
       << Report;
-  EXPECT_NE(Report.find("\n  rule: kernel-fault (see rules/runtime/kernel-fault.md)\n"),
+  EXPECT_NE(Report.find("\n  rule: kernel-fault (see " + RulesDir + "/runtime/kernel-fault.md)\n"),
             std::string::npos)
       << Report;
   EXPECT_TRUE(std::regex_search(

@@ -29,14 +29,19 @@ namespace {
 using wavesan::test::ProgramRun;
 using wavesan::test::runProgram;
 
-/// "==<pid>==" -> "==PID==", "\"pid\":<pid>" -> "\"pid\":PID", and the directory part before testdata/wavesan-reports/ (the
+/// "==<pid>==" -> "==PID==", "\"pid\":<pid>" -> "\"pid\":PID", the directory part before testdata/wavesan-reports/ (the
 /// source path as the build passed it to the compiler: absolute, or "../" from a Ninja
-/// build dir) removed.
+/// build dir) removed, and the source directory of rule doc paths as "<source>".
 std::string mask(const std::string &S) {
   std::string Out = std::regex_replace(S, std::regex("==[0-9]+=="), "==PID==");
   Out = std::regex_replace(Out, std::regex("\"pid\":[0-9]+"), "\"pid\":PID");
-  return std::regex_replace(Out, std::regex("[^ \n\"]*/testdata/wavesan-reports/"),
-                            "testdata/wavesan-reports/");
+  Out = std::regex_replace(Out, std::regex("[^ \n\"]*/testdata/wavesan-reports/"),
+                           "testdata/wavesan-reports/");
+  // The "rule:" line's doc path: this source tree's rules/ (runtimeRuleDocPath).
+  const std::string Rules = std::string(WAVESAN_SOURCE_DIR) + "/rules/";
+  for (size_t At = Out.find(Rules); At != std::string::npos; At = Out.find(Rules, At))
+    Out.replace(At, Rules.size(), "<source>/rules/");
+  return Out;
 }
 
 std::string readFile(const std::string &Path) {
@@ -100,7 +105,9 @@ TEST(ReportEndToEnd, LaneMaskNarrowingWithoutFailAtExit) {
 TEST(ReportEndToEnd, DocExamplesAreTheseGoldens) {
   const std::string Doc = readFile(std::string(WAVESAN_SOURCE_DIR) + "/docs/wavesan-options.md");
   ASSERT_FALSE(Doc.empty());
+  // The docs show a runtime installed under /usr/local (its rule docs in share/wavesan).
   auto WithPid = [](std::string S) {
+    S = std::regex_replace(S, std::regex("<source>/rules/"), "/usr/local/share/wavesan/rules/");
     S = std::regex_replace(S, std::regex("==PID=="), "==12345==");
     return std::regex_replace(S, std::regex("\"pid\":PID"), "\"pid\":12345");
   };
@@ -271,6 +278,10 @@ TEST(ReportNames, PlainFunctionName) {
   EXPECT_EQ(plainFunctionName("std::pair<int, int> ns::f(std::pair<int, int>)"), "ns::f");
   EXPECT_EQ(plainFunctionName("main()::<lambda(int)>"), "main()::<lambda(int)>");
   EXPECT_EQ(plainFunctionName("block_scan"), "block_scan");
+  // Kernels and tests in an anonymous namespace print without it.
+  EXPECT_EQ(plainFunctionName("void {anonymous}::readsExited(int*)"), "readsExited");
+  EXPECT_EQ(plainFunctionName("void (anonymous namespace)::ns2::k(int *)"), "ns2::k");
+  EXPECT_EQ(plainFunctionName("{anonymous}::k(int*)::<lambda(int)>"), "k(int*)::<lambda(int)>");
 }
 
 TEST(ReportNames, PlainKernelName) {

@@ -22,6 +22,10 @@ using wavesan::test::ProgramRun;
 using wavesan::test::readWholeFile;
 using wavesan::test::runProgram;
 
+/// The directory whose runtime/<id>.md a report's "rule:" line names: the source tree's
+/// rules/ (the runtime under test was built from it, and it exists).
+const std::string RulesDir = std::string(WAVESAN_SOURCE_DIR) + "/rules";
+
 ProgramRun child(const char *Mode, const char *Options) {
   return runProgram({WAVESAN_EXIT_CHILD, Mode}, Options);
 }
@@ -32,7 +36,7 @@ std::string errorBlock(unsigned Line) {
   return "==PID==ERROR: wavesan: block-too-large in kernel k\n"
          "  block of 2048 threads\n"
          "  at exit_child.hip:" + L + " in k\n"
-         "  rule: block-too-large (see rules/runtime/block-too-large.md)\n"
+         "  rule: block-too-large (see " + RulesDir + "/runtime/block-too-large.md)\n"
          "  hint: launch at most 1024 threads per block\n"
          "SUMMARY: wavesan: block-too-large exit_child.hip:" + L + " in k\n";
 }
@@ -41,7 +45,7 @@ const std::string NoteBlock =
     "==PID==NOTE: wavesan: launch-underfilled-grid in kernel k\n"
     "  grid of 1 block\n"
     "  at exit_child.hip:5 in k\n"
-    "  rule: launch-underfilled-grid (see rules/runtime/launch-underfilled-grid.md)\n"
+    "  rule: launch-underfilled-grid (see " + RulesDir + "/runtime/launch-underfilled-grid.md)\n"
     "  hint: launch at least 304 workgroups (one per CU of a gfx942) or split the work finer\n";
 
 bool endsWith(const std::string &S, const std::string &Tail) {

@@ -160,9 +160,8 @@ TEST(Options, BoundsThemselvesAreAccepted) {
 TEST(Options, UnknownKeysAndMalformedPairsAreNamed) {
   Options O;
   EXPECT_EQ(parseOptions("wave_sise=32", "WAVESAN_OPTIONS", O),
-            "wavesan: unknown option 'wave_sise' in WAVESAN_OPTIONS; known options: wave_size, "
-            "halt_on_error, exitcode, fail_at_exit, log_path, report_format, suppressions, "
-            "report_underfilled_grid, kernel_timeout_s, workers, emu_inline_fast_path, compare_wave_sizes, lockstep_lds, help\n");
+            "wavesan: unknown option 'wave_sise' in WAVESAN_OPTIONS; did you mean 'wave_size'? "
+            "(help=1 lists all options)\n");
   EXPECT_EQ(parseOptions("halt_on_error", "WAVESAN_OPTIONS", O),
             "wavesan: expected key=value in WAVESAN_OPTIONS, found 'halt_on_error'\n");
   EXPECT_EQ(parseOptions("=1", "WAVESAN_OPTIONS", O),
@@ -170,6 +169,34 @@ TEST(Options, UnknownKeysAndMalformedPairsAreNamed) {
   EXPECT_EQ(parseOptions("log_path='/tmp/x", "WAVESAN_OPTIONS", O),
             "wavesan: unterminated quoted value for option 'log_path' in WAVESAN_OPTIONS: "
             "expected a closing '\n");
+}
+
+// A key one or two edits from a known option names it; one far from all of them lists
+// them all. Distances worked by hand: halt_on_eror -> halt_on_error 1 (an inserted r),
+// HALT_ON_ERROR -> 0 (case is ignored), lockstep_ld -> lockstep_lds 1, kernel_timeout ->
+// kernel_timeout_s 2 (of 16 characters, 5 allowed), wokers -> workers 1; 'x' is 4 edits
+// from help, the shortest name, and 'verbosity' 9 from anything (3 allowed).
+TEST(Options, MisspelledKeysGetTheNearestOption) {
+  Options O;
+  EXPECT_EQ(parseOptions("halt_on_eror=1", "WAVESAN_OPTIONS", O),
+            "wavesan: unknown option 'halt_on_eror' in WAVESAN_OPTIONS; did you mean "
+            "'halt_on_error'? (help=1 lists all options)\n");
+  EXPECT_FALSE(O.halt_on_error) << "a misspelt key is not applied";
+  const std::pair<const char *, const char *> Cases[] = {
+      {"HALT_ON_ERROR", "halt_on_error"}, {"lockstep_ld", "lockstep_lds"},
+      {"kernel_timeout", "kernel_timeout_s"}, {"wokers", "workers"}};
+  for (const auto &[Key, Near] : Cases)
+    EXPECT_EQ(parseOptions(std::string(Key) + "=1", "__wavesan_default_options()", O),
+              std::string("wavesan: unknown option '") + Key +
+                  "' in __wavesan_default_options(); did you mean '" + Near +
+                  "'? (help=1 lists all options)\n");
+  for (const char *Far : {"x", "verbosity"})
+    EXPECT_EQ(parseOptions(std::string(Far) + "=1", "WAVESAN_OPTIONS", O),
+              std::string("wavesan: unknown option '") + Far +
+                  "' in WAVESAN_OPTIONS; known options: wave_size, halt_on_error, exitcode, "
+                  "fail_at_exit, log_path, report_format, suppressions, "
+                  "report_underfilled_grid, kernel_timeout_s, workers, emu_inline_fast_path, "
+                  "compare_wave_sizes, lockstep_lds, help\n");
 }
 
 TEST(Options, EveryErrorIsReportedNotJustTheFirst) {

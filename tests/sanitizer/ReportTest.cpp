@@ -24,6 +24,10 @@ using namespace wavesan::test;
 
 namespace {
 
+/// The directory whose runtime/<id>.md a report's "rule:" line names: the source tree's
+/// rules/ (the runtime under test was built from it, and it exists).
+const std::string RulesDir = std::string(WAVESAN_SOURCE_DIR) + "/rules";
+
 // The example finding: a ballot result narrowed to 32 bits.
 ReportLocation scanLane37() {
   ReportLocation W;
@@ -85,7 +89,7 @@ TEST(ReportFormat, BlockScopeWithMultiLineDetailsAndAFunction) {
             "  __syncthreads can never complete: 192 of 256 threads wait here\n"
             "  missing: threads (192,0,0)-(255,0,0) exited\n"
             "  at /src/reduce.hip:17 in tail_reduce, block (1,2,0)\n"
-            "  rule: barrier-deadlock (see rules/runtime/barrier-deadlock.md)\n"
+            "  rule: barrier-deadlock (see " + RulesDir + "/runtime/barrier-deadlock.md)\n"
             "  hint: make every thread of the block reach the same __syncthreads (no barrier "
             "in divergent code or after an early return)\n"
             "SUMMARY: wavesan: barrier-deadlock /src/reduce.hip:17 in block_sum\n");
@@ -124,7 +128,7 @@ TEST(ReportFormat, NoteHasNoteLevelAndNoSummary) {
             "==12345==NOTE: wavesan: launch-underfilled-grid in kernel block_sum\n"
             "  grid of 8 workgroups fills 8 of 304 CUs (2.6%)\n"
             "  at main.cpp:30 in main\n"
-            "  rule: launch-underfilled-grid (see rules/runtime/launch-underfilled-grid.md)\n"
+            "  rule: launch-underfilled-grid (see " + RulesDir + "/runtime/launch-underfilled-grid.md)\n"
             "  hint: launch at least 304 workgroups (one per CU of a gfx942) or split the work "
             "finer\n");
 }
@@ -135,7 +139,7 @@ TEST(ReportFormat, UnknownFileAndKernel) {
   EXPECT_EQ(formatReport(ReportKind::BlockTooLarge, W, "", ReportFormat::Text, 5),
             "==5==ERROR: wavesan: block-too-large in kernel <unknown>\n"
             "  at <unknown> in <unknown>\n"
-            "  rule: block-too-large (see rules/runtime/block-too-large.md)\n"
+            "  rule: block-too-large (see " + RulesDir + "/runtime/block-too-large.md)\n"
             "  hint: launch at most 1024 threads per block\n"
             "SUMMARY: wavesan: block-too-large <unknown> in <unknown>\n");
 }
@@ -302,6 +306,23 @@ TEST(ReportKinds, EveryRuleHasItsDoc) {
        std::filesystem::directory_iterator(std::string(WAVESAN_SOURCE_DIR) + "/rules/runtime"))
     EXPECT_TRUE(RuntimeRules.count(E.path().stem().string()))
         << E.path() << " documents no rule of report_kinds.inc";
+}
+
+// A report's "rule:" line names a doc the user has: the absolute path of this source
+// tree's rules/runtime/<id>.md (the runtime under test was built from it); a rule with no
+// doc anywhere gets "" (the line then says `wavesan explain <id>`).
+TEST(ReportKinds, RuntimeRuleDocPathIsAnExistingAbsolutePath) {
+  EXPECT_EQ(runtimeRuleDocPath("barrier-deadlock"), RulesDir + "/runtime/barrier-deadlock.md");
+  EXPECT_EQ(runtimeRuleDocPath("reference-mismatch"),
+            RulesDir + "/runtime/reference-mismatch.md");
+  for (ReportKind K : allReportKinds()) {
+    if (ruleDoc(K) != RuleDoc::Runtime)
+      continue;
+    const std::string Path = runtimeRuleDocPath(ruleId(K));
+    EXPECT_EQ(Path.rfind('/', 0), 0u) << kindName(K) << ": not absolute: " << Path;
+    EXPECT_TRUE(std::filesystem::is_regular_file(Path)) << kindName(K) << ": " << Path;
+  }
+  EXPECT_EQ(runtimeRuleDocPath("no-such-rule"), "");
 }
 
 // --- report(): output, counting, de-duplication, halting (in child processes) ---

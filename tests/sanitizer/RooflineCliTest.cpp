@@ -102,6 +102,13 @@ TEST(RooflineCli, ModelLargerThanMemoryIsAWarningNotAnError) {
   EXPECT_EQ(J["memory_left_bytes"].get<double>(), -618e9); // 192e9 - 810e9
 }
 
+/// What a bad --params value is told it should be (written out here, not taken from the
+/// command's source).
+const std::string ParamsForms =
+    "a parameter count: a number (70e9, 7e10, 70000000000) or a number with the suffix K, M, "
+    "B or T for thousand, million, billion, trillion (70B, 1.5T; any case), as the report "
+    "prints it";
+
 struct BadCase {
   std::vector<const char *> Args;
   std::string Error; ///< the whole stderr line after "wavesan roofline: error: "
@@ -119,15 +126,39 @@ void expectRefused(const std::vector<BadCase> &Cases) {
   }
 }
 
+// The report's first line names the model "70B-parameter"; --params takes that form
+// too. Every spelling of seventy billion gives the same report as --params 70e9, whose
+// weights line (checked by hand: 70e9 x 2 bytes = 140 GB) is asserted.
+TEST(RooflineCli, ParamsAcceptsTheSuffixedFormsOfTheReport) {
+  const CliRun Plain = roofline({"--params", "70e9", "--dtype", "bf16"});
+  ASSERT_EQ(Plain.Status, 0) << Plain.Err;
+  EXPECT_NE(Plain.Out.find("140 GB (70000000000 parameters x 2 bytes)"), std::string::npos);
+  for (const char *Spelling : {"70B", "70b", "7e10", "7.0e10", "70000000000", "0.07T",
+                               "70000M", "70000000k"}) {
+    const CliRun R = roofline({"--params", Spelling, "--dtype", "bf16"});
+    EXPECT_EQ(R.Status, 0) << Spelling << ": " << R.Err;
+    EXPECT_EQ(R.Out, Plain.Out) << Spelling;
+  }
+  const CliRun Small = roofline({"--params=1.5B", "--dtype=bf16"});
+  EXPECT_EQ(Small.Status, 0) << Small.Err;
+  EXPECT_NE(Small.Out.find("(1500000000 parameters x 2 bytes)"), std::string::npos) << Small.Out;
+}
+
 TEST(RooflineCli, BadInputsExit2NamingTheOption) {
   const std::vector<BadCase> Cases = {
       {{"--dtype", "bf16"}, "missing --params (required the model's parameter count, e.g. "
-                            "--params=70e9)"},
+                            "--params=70e9 or --params=70B)"},
       {{"--params", "70e9"}, "missing --dtype (required bf16, fp16, fp8 or fp32)"},
       {{"--params", "-70e9", "--dtype", "bf16"}, "--params=-70000000000: expected a parameter "
                                                  "count > 0"},
       {{"--params", "0", "--dtype", "bf16"}, "--params=0: expected a parameter count > 0"},
-      {{"--params", "seventy", "--dtype", "bf16"}, "--params='seventy': expected a number"},
+      {{"--params", "seventy", "--dtype", "bf16"}, "--params='seventy': expected " + ParamsForms},
+      {{"--params", "70G", "--dtype", "bf16"}, "--params='70G': expected " + ParamsForms},
+      {{"--params", "B", "--dtype", "bf16"}, "--params='B': expected " + ParamsForms},
+      {{"--params", "70BB", "--dtype", "bf16"}, "--params='70BB': expected " + ParamsForms},
+      {{"--params", "70 B", "--dtype", "bf16"}, "--params='70 B': expected " + ParamsForms},
+      {{"--params", "-70B", "--dtype", "bf16"}, "--params=-70000000000: expected a parameter "
+                                                "count > 0"},
       {{"--params", "nan", "--dtype", "bf16"}, "--params=nan: expected a parameter count > 0"},
       {{"--params", "70e9", "--dtype", "int4"},
        "--dtype='int4': expected bf16, fp16, fp8 or fp32"},

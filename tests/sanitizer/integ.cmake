@@ -30,6 +30,13 @@ if(TARGET wavesan-cli)
   add_dependencies(integ_cli_test wavesan-cli)
 endif()
 
+# ExplainCli.*: `wavesan explain <kind>` prints the rule doc compiled into the CLI.
+if(TARGET wavesan-cli)
+  wavesan_test(explain_cli_test ExplainCliTest.cpp)
+  target_compile_definitions(explain_cli_test PRIVATE WAVESAN_CLI="$<TARGET_FILE:wavesan-cli>")
+  add_dependencies(explain_cli_test wavesan-cli)
+endif()
+
 # The sanitiser demo of scripts/demo: testdata/wavesan-demo/ported_kernels.hip run on the
 # emulator, its .npy dumps diffed by `wavesan diff`; IntegDemo.* compares the whole output
 # with testdata/wavesan-demo/expected.txt.

@@ -73,6 +73,14 @@ struct CheckOptions {
   /// Also hand a failing check's finding to wavesan::report() (stderr or
   /// log_path, suppressions, reportCount(), halt_on_error).
   bool Emit = false;
+  /// Threads for the element-wise work on the host (the comparison, the host
+  /// reference's per-result sums, the tolerances, the GEMM diagnoses' element
+  /// tests): 0 = one per core (std::thread::hardware_concurrency()); at most
+  /// 256 (more counts as 256), and no more than there are chunks of 65536
+  /// elements. The result does not depend on it: the work is cut into fixed
+  /// chunks and the partial results merge independently of which thread ran
+  /// which chunk. OpenBLAS's sgemm uses its own threads (OPENBLAS_NUM_THREADS).
+  unsigned Threads = 0;
 };
 
 /// The outcome of a check.

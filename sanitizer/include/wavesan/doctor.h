@@ -123,6 +123,13 @@ Report diagnose(const Probes &P);
 /// (the last column unpadded), then "summary: N pass, N warn, N unknown".
 std::string formatText(const Report &R);
 
+/// formatText(R) for a terminal of \p Width columns: the table when its widest line
+/// fits (and when Width is 0: no limit); otherwise one block per item, "<check>:
+/// <status>" then its observed value, source and fix (or note) on labelled lines,
+/// each wrapped at spaces to Width (at least 40) with a hanging indent, a word longer
+/// than a line (a path) cut. The title and summary lines are the table's.
+std::string formatText(const Report &R, size_t Width);
+
 /// JSON object {"tool", "format_version", "items": [{"id", "check", "status",
 /// "observed", "source", "fix", "note"}], "summary": {"pass", "warn",
 /// "unknown"}}, two-space indent, keys in that order, trailing newline.

@@ -35,6 +35,13 @@ enum class Severity { Error, Note };
 /// rules/runtime/<id>.md (a rule only the runtime checks).
 enum class RuleDoc { Static, Runtime };
 
+/// The absolute path of rules/runtime/<RuleId>.md that a report's "rule:" line names:
+/// in the source tree the runtime was built from, else under the install prefix it
+/// was configured with (<prefix>/share/wavesan/rules/runtime/), the first that is
+/// readable; "" when neither is (the report then says `wavesan explain <RuleId>`,
+/// which prints the doc from the CLI's own copy).
+std::string runtimeRuleDocPath(std::string_view RuleId);
+
 /// The kind's name as in reports and suppressions, e.g. "lane-mask-truncated".
 const char *kindName(ReportKind Kind);
 /// The rule id it maps to, e.g. "wave64-lane-mask-width".
@@ -148,9 +155,10 @@ std::string summaryLine(ReportKind Kind, const ReportLocation &Where);
 /// std::source_location::function_name() / __PRETTY_FUNCTION__ give it: the
 /// return type, the parameter list, trailing qualifiers and g++'s
 /// " [with ...]" are removed ("void ns::red(int*) [with int N = 24]" ->
-/// "ns::red", "int main()" -> "main"). A name without a parameter list (a
-/// kernel name, "<unknown>") is returned unchanged. Reports print and
-/// suppressions match this name.
+/// "ns::red", "int main()" -> "main"), and so is an anonymous namespace
+/// ("{anonymous}::k", "(anonymous namespace)::k" -> "k"). A name without a
+/// parameter list (a kernel name, "<unknown>") is otherwise returned unchanged.
+/// Reports print and suppressions match this name.
 std::string plainFunctionName(std::string_view Signature);
 
 /// A kernel name from hipLaunchKernelGGL's first argument as written: spaces

@@ -6,6 +6,7 @@ if(TARGET wavesan-emu)
   set(BLA_VENDOR OpenBLAS)
   find_package(BLAS REQUIRED)
   add_library(wavesan-check STATIC
+    ${CMAKE_CURRENT_SOURCE_DIR}/src/check/bulk.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/src/check/host_reference.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/src/check/check_common.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/src/check/check_reduction.cpp

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -35,9 +36,21 @@ public:
   /// Histogram bins by ULP distance: 0, <=1, <=4, <=16, <=256, <=65536,
   /// >65536, nan/inf.
   static constexpr size_t Bins = 8;
-  Tally(DType UlpType, size_t Worst) : UlpType(UlpType), Worst(Worst) {}
+  Tally(DType UlpType, size_t Worst);
   /// Compares one element; returns true when it is within tolerance.
   bool add(size_t Index, double User, double Ref, double Tol);
+  /// Compares elements Begin .. Begin + Count - 1 (User[i], Ref[i], Tol[i] for
+  /// element Begin + i): the same counts, histogram and worst list as add() on
+  /// each, but the common case (finite, within tolerance) runs as one loop
+  /// without branches or library calls, which the compiler vectorises; only the
+  /// other elements go through add().
+  void addBlock(size_t Begin, size_t Count, const double *User, const double *Ref,
+                const double *Tol);
+  /// Adds the tally of other, disjoint elements (same UlpType and Worst). The
+  /// result does not depend on the order of merges: counts add up, MaxUlp is the
+  /// larger one, and the worst list is the first Worst of both under the total
+  /// order (distance descending, index ascending).
+  void merge(const Tally &Other);
   size_t Compared = 0, Mismatches = 0;
   double MaxUlp = 0;
   std::array<size_t, Bins> Histogram{};
@@ -46,9 +59,25 @@ public:
   DType UlpType;
 
 private:
+  void insertWorst(const Element &E);
   size_t Worst;
+  int P = 0, EMin = 0; // UlpType's precision and minimum normal exponent (0, 0 for i32)
   std::vector<Element> Heap; // min-heap on (Ulp, -Index) of at most Worst entries
 };
+
+/// Elements per call of compareAll's Fill, and per chunk of its threads.
+constexpr size_t CompareBlock = 1024, CompareChunk = size_t(1) << 16;
+
+/// Fills User, Ref and Tol (as doubles) for the elements [Begin, End) (at most
+/// CompareBlock of them), index 0 = element Begin.
+using CompareFill =
+    std::function<void(size_t Begin, size_t End, double *User, double *Ref, double *Tol)>;
+
+/// Compares \p Count elements on workerCount(\p Threads) threads (chunks of
+/// CompareChunk elements, blocks of CompareBlock): the result equals add() on
+/// every element in index order, whatever the thread count.
+Tally compareAll(size_t Count, DType UlpType, size_t Worst, unsigned Threads,
+                 const CompareFill &Fill);
 
 /// "0: 12, <=1: 3, ..." (every bin, in order).
 std::string histogramLine(const Tally &T);

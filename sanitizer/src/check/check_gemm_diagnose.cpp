@@ -58,8 +58,8 @@ std::string formatSwap(const GemmContext &C) {
     // The tolerance from the model's own operands: the declared decoding may hold NaN
     // (FNUZ 0x80) where this one is finite (OCP -0), and |values| differ up to 4x.
     const std::vector<float> &UA = T.A ? MA : C.A, &UB = T.B ? MB : C.B;
-    const std::vector<float> Abs = C.absProduct(UA, UB);
-    Match[I] = C.explains(C.model(UA, UB, S.K), 1, &Abs);
+    const FloatBuffer Abs = C.absProduct(UA, UB);
+    Match[I] = C.explains(C.model(UA, UB, S.K).data(), 1, Abs.data());
   }
   if (!Match[0] && !Match[1] && !Match[2])
     return "";
@@ -93,10 +93,10 @@ std::string ratio(const GemmContext &C, bool &Fp8) {
   for (double F : {2.0, 4.0, 0.5, 0.25}) {
     std::vector<float> M(C.User.size());
     for (size_t I = 0; I < M.size(); ++I) {
-      double BetaC = static_cast<double>(S.Beta) * C.C0[I];
+      double BetaC = static_cast<double>(S.Beta) * C.c0(I);
       M[I] = roundTo(S.CType, static_cast<float>(F * (C.Ref[I] - BetaC) + BetaC));
     }
-    if (!C.explains(M, F))
+    if (!C.explains(M.data(), F))
       continue;
     std::string Times = fmt::format("{}x", F);
     if (Fp8)
@@ -138,7 +138,7 @@ std::string kTail(const GemmContext &C) {
     // no dropped tail (allZero names it).
     if (K == 0 || K == S.K || !Tried.insert(K).second)
       continue;
-    if (C.explains(C.model(C.A, C.B, K)))
+    if (C.explains(C.model(C.A, C.B, K).data()))
       return fmt::format("C matches the GEMM over the first {} of K = {} steps: the last {} K "
                          "steps (K mod {}) are missing, as when the K loop runs K / {} full "
                          "tiles and drops the remainder",

@@ -14,6 +14,7 @@
 /// A signature is named only when it explains every result.
 ///
 //===----------------------------------------------------------------------===//
+#include "bulk.h"
 #include "check_common.h"
 #include "host_internal.h"
 
@@ -77,9 +78,9 @@ double halfMinSubnormal(DType T) {
 
 /// Per-result tolerance (check.h, docs/wavesan-check.md "Tolerances"). \p Out:
 /// the dtype the kernel stored its results in (CheckOptions::OutType).
-std::vector<double> tolerances(const ReduceSpec &S, size_t N, const std::vector<double> &Ref,
-                               const std::vector<double> &AbsSum, bool HostRef, double Scale,
-                               DType Out) {
+Doubles tolerances(const ReduceSpec &S, size_t N, const Doubles &Ref,
+                               const Doubles &AbsSum, bool HostRef, double Scale,
+                               DType Out, unsigned Threads) {
   const size_t G = groupSize(S, N);
   const double U = unitRoundoff(S.Acc), U64 = unitRoundoff(DType::F64);
   const double Tiny = S.Acc == DType::F32 ? std::ldexp(1.0, -149) : std::ldexp(1.0, -1074);
@@ -87,29 +88,38 @@ std::vector<double> tolerances(const ReduceSpec &S, size_t N, const std::vector<
   // (Higham 2002, Theorem 2.2), or half Out's smallest subnormal near 0.
   const bool Rounds = outputRounds(S, Out);
   const double UOut = Rounds ? unitRoundoff(Out) : 0, TinyOut = Rounds ? halfMinSubnormal(Out) : 0;
-  std::vector<double> Tol(Ref.size());
-  for (size_t K = 0; K < Ref.size(); ++K) {
-    const double Sum = AbsSum[K];
-    const double Begin = static_cast<double>(K * G);
-    const double Nk = std::max(0.0, std::min(static_cast<double>(N), Begin + G) - Begin);
-    double T = 0;
-    if (S.Op == ReduceOp::Sum) {
-      // The kernel: any order, gamma_n(u) sum|x| (Higham eq. 4.4; n terms incl.
-      // the conversion of each input to Acc). The reference: fp64 (gamma_n(2^-53)
-      // sum|x|), compensated for f64 inputs ((2u + n u^2) sum|x|, Higham eq. 4.9),
-      // exact for i32; another backend rounds like the kernel.
-      double RefErr = !HostRef                 ? gamma(Nk, U) * Sum
-                      : S.In == DType::I32     ? 0
-                      : S.In == DType::F64     ? (2 * U64 + Nk * U64 * U64) * Sum
-                                               : gamma(Nk, U64) * Sum;
-      T = gamma(Nk, U) * Sum + RefErr + Nk * Tiny;
-    } else if (inputWiderThanAcc(S.In, S.Acc)) {
-      T = U * std::fabs(Ref[K]) * (HostRef ? 1 : 2); // one rounding of the result to Acc
+  Doubles Tol(Ref.size());
+  forChunks(Ref.size(), CompareChunk, workerCount(Threads), [&](size_t B, size_t E, unsigned) {
+    // gamma_n for the last n seen: all groups but the last have the same n.
+    double LastNk = -1, GU = 0, G64 = 0;
+    for (size_t K = B; K < E; ++K) {
+      const double Sum = AbsSum[K];
+      const double Begin = static_cast<double>(K * G);
+      const double Nk = std::max(0.0, std::min(static_cast<double>(N), Begin + G) - Begin);
+      if (Nk != LastNk) {
+        LastNk = Nk;
+        GU = gamma(Nk, U);
+        G64 = gamma(Nk, U64);
+      }
+      double T = 0;
+      if (S.Op == ReduceOp::Sum) {
+        // The kernel: any order, gamma_n(u) sum|x| (Higham eq. 4.4; n terms incl.
+        // the conversion of each input to Acc). The reference: fp64 (gamma_n(2^-53)
+        // sum|x|), compensated for f64 inputs ((2u + n u^2) sum|x|, Higham eq. 4.9),
+        // exact for i32; another backend rounds like the kernel.
+        double RefErr = !HostRef                 ? GU * Sum
+                        : S.In == DType::I32     ? 0
+                        : S.In == DType::F64     ? (2 * U64 + Nk * U64 * U64) * Sum
+                                                 : G64 * Sum;
+        T = GU * Sum + RefErr + Nk * Tiny;
+      } else if (inputWiderThanAcc(S.In, S.Acc)) {
+        T = U * std::fabs(Ref[K]) * (HostRef ? 1 : 2); // one rounding of the result to Acc
+      }
+      if (std::isfinite(Ref[K]))
+        T += UOut * std::fabs(Ref[K]) + TinyOut;
+      Tol[K] = T * Scale;
     }
-    if (std::isfinite(Ref[K]))
-      T += UOut * std::fabs(Ref[K]) + TinyOut;
-    Tol[K] = T * Scale;
-  }
+  });
   return Tol;
 }
 
@@ -117,7 +127,7 @@ struct Model {
   const char *Rule; // only for the text; the kind decides the report's rule
   ReportKind Kind;
   std::string Diagnosis;
-  std::vector<double> Values, Tol;
+  Doubles Values, Tol;
 };
 
 bool explains(const Model &M, const double *User, size_t Count) {
@@ -136,7 +146,7 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
   if (!User && Count)
     throw std::invalid_argument("wavesan: check_reduction: null UserOut with UserOutCount = " +
                                 std::to_string(Count) + "; expected the kernel's results");
-  std::vector<double> D(User, User + Count);
+  Doubles D(User, User + Count);
   CheckOptions F = O;
   if (F.OutType == DType::F64) // fp32 values: stored in f32 at least
     F.OutType = DType::F32;
@@ -156,20 +166,25 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
     throw std::invalid_argument("wavesan: check_reduction: null UserOut with UserOutCount = " +
                                 std::to_string(Count) + "; expected the kernel's results");
   const size_t G = groupSize(S, N), Groups = groupCount(S, N);
-  std::vector<double> AbsSum;
-  std::vector<double> Ref =
-      reduceGroups(S.Op, S.In, In, N, G, Groups, S.WaveSize, 0, S.WaveSize, &AbsSum);
+  Doubles AbsSum;
+  Doubles Ref =
+      reduceGroups(S.Op, S.In, In, N, G, Groups, S.WaveSize, 0, S.WaveSize, &AbsSum, O.Threads);
   const bool HostRef = O.Reference == Backend::Host;
-  if (!HostRef)
-    Ref = referenceReduce(O.Reference, S, In, N);
-  const std::vector<double> Tol =
-      tolerances(S, N, Ref, AbsSum, HostRef, O.ToleranceScale, O.OutType);
+  if (!HostRef) {
+    const std::vector<double> Other = referenceReduce(O.Reference, S, In, N);
+    Ref.assign(Other.begin(), Other.end());
+  }
+  const Doubles Tol =
+      tolerances(S, N, Ref, AbsSum, HostRef, O.ToleranceScale, O.OutType, O.Threads);
 
   CheckResult R;
-  Tally T(S.Acc, O.Worst);
   const size_t Common = std::min(Count, Groups);
-  for (size_t K = 0; K < Common; ++K)
-    T.add(K, User[K], Ref[K], Tol[K]);
+  Tally T = compareAll(Common, S.Acc, O.Worst, O.Threads,
+                       [&](size_t B, size_t E, double *U, double *RB, double *TB) {
+                         std::copy(User + B, User + E, U);
+                         std::copy(Ref.data() + B, Ref.data() + E, RB);
+                         std::copy(Tol.data() + B, Tol.data() + E, TB);
+                       });
   R.Compared = T.Compared;
   R.Mismatches = T.Mismatches + (Count > Groups ? Count - Groups : Groups - Count);
   R.MaxUlp = T.MaxUlp;
@@ -189,19 +204,20 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
   // Each model is judged with the tolerance of its own values (accumulation over the
   // lanes it covers, plus the rounding into OutType of the model's result, not of the
   // reference's: a lanes 0-31 sum stored as f32 rounds at its own magnitude).
-  std::vector<double> LoAbs, HiAbs;
-  auto Lanes = [&](unsigned B, unsigned E, std::vector<double> *Abs) {
-    return reduceGroups(S.Op, S.In, In, N, G, Groups, S.WaveSize, B, E, Abs);
+  Doubles LoAbs, HiAbs;
+  auto Lanes = [&](unsigned B, unsigned E, Doubles *Abs) {
+    return reduceGroups(S.Op, S.In, In, N, G, Groups, S.WaveSize, B, E, Abs, O.Threads);
   };
-  auto Add = [&](ReportKind Kind, std::string Diag, std::vector<double> V,
-                 const std::vector<double> &Abs) {
-    std::vector<double> MTol = tolerances(S, N, V, Abs, HostRef, O.ToleranceScale, O.OutType);
+  auto Add = [&](ReportKind Kind, std::string Diag, Doubles V,
+                 const Doubles &Abs) {
+    Doubles MTol =
+        tolerances(S, N, V, Abs, HostRef, O.ToleranceScale, O.OutType, O.Threads);
     Models.push_back({nullptr, Kind, std::move(Diag), std::move(V), std::move(MTol)});
   };
   const char *Op = opWord(S.Op);
   if (S.WaveSize == 64 && N > 32) {
-    std::vector<double> Lo = Lanes(0, 32, &LoAbs), Hi = Lanes(32, 64, &HiAbs), QuarterAbs;
-    std::vector<double> Quarter = Lanes(0, 16, &QuarterAbs);
+    Doubles Lo = Lanes(0, 32, &LoAbs), Hi = Lanes(32, 64, &HiAbs), QuarterAbs;
+    Doubles Quarter = Lanes(0, 16, &QuarterAbs);
     Add(ReportKind::ReductionPartialWave,
         fmt::format("every result equals the {} over lanes 0-31 of each 64-lane wavefront: lanes "
                     "32-63 never fold in, as with a shuffle ladder that starts at offset 16",
@@ -213,13 +229,14 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
                     Op),
         Quarter, QuarterAbs);
     if (S.Scope == ReduceScope::Wave) {
-      std::vector<double> HalfAbs;
+      Doubles HalfAbs;
       const size_t Halves = (N + 31) / 32;
       Model H{nullptr, ReportKind::ReductionHalfWave, "",
-              reduceGroups(S.Op, S.In, In, N, 32, Halves, 32, 0, 32, &HalfAbs), {}};
+              reduceGroups(S.Op, S.In, In, N, 32, Halves, 32, 0, 32, &HalfAbs, O.Threads), {}};
       ReduceSpec HalfSpec = S;
       HalfSpec.WaveSize = 32;
-      H.Tol = tolerances(HalfSpec, N, H.Values, HalfAbs, HostRef, O.ToleranceScale, O.OutType);
+      H.Tol = tolerances(HalfSpec, N, H.Values, HalfAbs, HostRef, O.ToleranceScale, O.OutType,
+                         O.Threads);
       H.Diagnosis =
           Count == 2 * Groups
               ? fmt::format("the kernel returned {} results for {} wavefronts: result k is the {} "
@@ -241,7 +258,7 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
                     Op),
         Hi, HiAbs);
     if (S.Op == ReduceOp::Sum) {
-      std::vector<double> LoTwice(Lo.size()), HiTwice(Lo.size()), LoTwiceAbs(Lo.size()),
+      Doubles LoTwice(Lo.size()), HiTwice(Lo.size()), LoTwiceAbs(Lo.size()),
           HiTwiceAbs(Lo.size());
       for (size_t K = 0; K < Lo.size(); ++K) {
         LoTwice[K] = 2 * Lo[K];

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "bulk.h"
 #include "wavesan/reference.h"
 
 #include <cstddef>
@@ -73,9 +74,13 @@ size_t groupCount(const ReduceSpec &S, size_t N);
 /// (Neumaier) fp64 accumulation (exact int64 for i32), Min/Max exact, ignoring
 /// NaN (fmin/fmax). \p Group elements per result, \p Groups results; elements
 /// past N are the identity. AbsSum (optional) receives sum |x_i| per group.
-std::vector<double> reduceGroups(ReduceOp Op, DType In, const void *Data, size_t N,
-                                 size_t Group, size_t Groups, unsigned WaveSize,
-                                 unsigned LaneBegin, unsigned LaneEnd,
-                                 std::vector<double> *AbsSum = nullptr);
+/// The groups are spread over workerCount(\p Threads) threads (bulk.h), each
+/// group summed by one thread in one fixed order: the same results for any
+/// thread count.
+Doubles reduceGroups(ReduceOp Op, DType In, const void *Data, size_t N, size_t Group,
+                     size_t Groups, unsigned WaveSize, unsigned LaneBegin, unsigned LaneEnd,
+                     Doubles *AbsSum = nullptr, unsigned Threads = 0);
+/// Elements per chunk of reduceGroups' threads (whole groups; at least one group).
+constexpr size_t ReduceChunk = size_t(1) << 16;
 
 } // namespace wavesan::check_detail

@@ -17,6 +17,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "host_internal.h"
+#include "bulk.h"
 
 #include "wavesan/numeric.h"
 
@@ -24,6 +25,7 @@
 
 #include <cblas.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -329,49 +331,54 @@ size_t groupCount(const ReduceSpec &S, size_t N) {
   return (N + G - 1) / G;
 }
 
-std::vector<double> reduceGroups(ReduceOp Op, DType In, const void *Data, size_t N,
-                                 size_t Group, size_t Groups, unsigned WaveSize,
-                                 unsigned LaneBegin, unsigned LaneEnd,
-                                 std::vector<double> *AbsSum) {
-  std::vector<double> Out(Groups);
+Doubles reduceGroups(ReduceOp Op, DType In, const void *Data, size_t N, size_t Group,
+                     size_t Groups, unsigned WaveSize, unsigned LaneBegin, unsigned LaneEnd,
+                     Doubles *AbsSum, unsigned Threads) {
+  Doubles Out(Groups);
   if (AbsSum)
     AbsSum->assign(Groups, 0.0);
   const bool Int = In == DType::I32;
   const bool Fast = In != DType::F64 && !Int && Op == ReduceOp::Sum;
-  for (size_t G = 0; G < Groups; ++G) {
-    const size_t Begin = G * Group, End = std::min(N, Begin + Group);
-    GroupAcc Acc(Op, Int);
-    if (Fast && LaneBegin == 0 && LaneEnd >= WaveSize) {
-      // Plain fp64 sums of <= 24-bit-significand values, four partial sums:
-      // error <= gamma_{n-1}(2^-53) * sum|x_i| (Higham, eq. 4.4, any order).
-      double P[4] = {0, 0, 0, 0}, A[4] = {0, 0, 0, 0};
-      size_t I = Begin;
-      if (In == DType::F32) {
-        const float *F = static_cast<const float *>(Data);
-        for (; I + 4 <= End; I += 4)
-          for (int L = 0; L < 4; ++L) {
-            P[L] += F[I + L];
-            A[L] += std::fabs(static_cast<double>(F[I + L]));
-          }
+  // Each group is reduced by one thread, in the same order whatever the thread
+  // count: the chunks (about ReduceChunk elements of whole groups) only decide
+  // which thread writes which results.
+  const size_t PerChunk = std::max<size_t>(1, ReduceChunk / std::max<size_t>(1, Group));
+  forChunks(Groups, PerChunk, workerCount(Threads), [&](size_t GB, size_t GE, unsigned) {
+    for (size_t G = GB; G < GE; ++G) {
+      const size_t Begin = G * Group, End = std::min(N, Begin + Group);
+      GroupAcc Acc(Op, Int);
+      if (Fast && LaneBegin == 0 && LaneEnd >= WaveSize) {
+        // Plain fp64 sums of <= 24-bit-significand values, four partial sums:
+        // error <= gamma_{n-1}(2^-53) * sum|x_i| (Higham, eq. 4.4, any order).
+        double P[4] = {0, 0, 0, 0}, A[4] = {0, 0, 0, 0};
+        size_t I = Begin;
+        if (In == DType::F32) {
+          const float *F = static_cast<const float *>(Data);
+          for (; I + 4 <= End; I += 4)
+            for (int L = 0; L < 4; ++L) {
+              P[L] += F[I + L];
+              A[L] += std::fabs(static_cast<double>(F[I + L]));
+            }
+        }
+        forEach(In, Data, I, End, [&](size_t, double V) {
+          P[0] += V;
+          A[0] += std::fabs(V);
+        });
+        Out[G] = (P[0] + P[1]) + (P[2] + P[3]);
+        if (AbsSum)
+          (*AbsSum)[G] = (A[0] + A[1]) + (A[2] + A[3]);
+        continue;
       }
-      forEach(In, Data, I, End, [&](size_t, double V) {
-        P[0] += V;
-        A[0] += std::fabs(V);
-      });
-      Out[G] = (P[0] + P[1]) + (P[2] + P[3]);
+      for (size_t W = Begin; W < End; W += WaveSize) {
+        size_t B = W + LaneBegin, E = std::min(End, W + LaneEnd);
+        if (B < E)
+          forEach(In, Data, B, E, [&](size_t, double V) { Acc.add(V); });
+      }
+      Out[G] = Acc.result();
       if (AbsSum)
-        (*AbsSum)[G] = (A[0] + A[1]) + (A[2] + A[3]);
-      continue;
+        (*AbsSum)[G] = Acc.Abs;
     }
-    for (size_t W = Begin; W < End; W += WaveSize) {
-      size_t B = W + LaneBegin, E = std::min(End, W + LaneEnd);
-      if (B < E)
-        forEach(In, Data, B, E, [&](size_t, double V) { Acc.add(V); });
-    }
-    Out[G] = Acc.result();
-    if (AbsSum)
-      (*AbsSum)[G] = Acc.Abs;
-  }
+  });
   return Out;
 }
 
@@ -381,8 +388,9 @@ using namespace check_detail;
 
 std::vector<double> hostReferenceReduce(const ReduceSpec &Spec, const void *In, size_t N) {
   validateHostReduce(Spec, In, N, "hostReferenceReduce");
-  return reduceGroups(Spec.Op, Spec.In, In, N, groupSize(Spec, N), groupCount(Spec, N),
-                      Spec.WaveSize, 0, Spec.WaveSize);
+  const Doubles R = reduceGroups(Spec.Op, Spec.In, In, N, groupSize(Spec, N),
+                                 groupCount(Spec, N), Spec.WaveSize, 0, Spec.WaveSize);
+  return std::vector<double>(R.begin(), R.end());
 }
 
 void hostReferenceGemm(const GemmSpec &Spec, const void *A, const void *B, void *C) {

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <new>
 #include <pthread.h>
+#include <string_view>
 #include <sys/mman.h>
 #include <xmmintrin.h>
 
@@ -23,6 +24,40 @@ constinit thread_local Worker *ThisWorker __attribute__((tls_model("initial-exec
 std::atomic<bool> StopRequested{false};
 constinit thread_local BarrierVote VoteAccumulator __attribute__((tls_model("initial-exec"))){};
 
+namespace {
+
+/// The function a lambda is defined in, from the lambda's name as the compilers and
+/// addr2line spell it: g++'s source_location "F()::<lambda(int*)>", addr2line -C's
+/// "F()::{lambda(int*)#1}::operator()(int*) const", clang's "F()::(lambda at a.cpp:3:5)"
+/// or "F()::(anonymous class)::operator()". "" when \p Name is not a lambda's.
+std::string_view lambdaOwner(std::string_view Name) {
+  size_t At = std::string_view::npos;
+  for (std::string_view Mark : {"::<lambda", "::{lambda", "::(lambda", "::(anonymous class)"})
+    At = std::min(At, Name.find(Mark));
+  return At == std::string_view::npos ? std::string_view() : Name.substr(0, At);
+}
+
+/// Whether \p Function (where a lane's operation is) is the body of a lambda kernel
+/// defined in the function that launched it (\p Launcher, itself maybe a lambda there):
+/// `auto K = [] __global__ (int *p) {...}; hipLaunchKernelGGL(K, ...)` in a GoogleTest
+/// body. Its name then says only where the lambda was written (the test); the report
+/// names the kernel instead.
+bool isLambdaKernelOf(const char *Function, const char *Launcher) {
+  if (!Function || !Launcher)
+    return false;
+  if (!std::strstr(Function, "lambda") && !std::strstr(Function, "anonymous class"))
+    return false;
+  const std::string_view Owner = lambdaOwner(Function);
+  if (Owner.empty())
+    return false;
+  std::string_view LaunchOwner = lambdaOwner(Launcher);
+  if (LaunchOwner.empty())
+    LaunchOwner = Launcher;
+  return plainFunctionName(Owner) == plainFunctionName(LaunchOwner);
+}
+
+} // namespace
+
 ReportLocation Worker::where(const Lane *Ln, const char *File, unsigned Line,
                              const char *Function, ReportScope Scope) const {
   ReportLocation W;
@@ -30,6 +65,8 @@ ReportLocation Worker::where(const Lane *Ln, const char *File, unsigned Line,
   W.Line = Line;
   W.Function = Function;
   W.Kernel = L ? L->Req.KernelName : nullptr;
+  if (L && isLambdaKernelOf(Function, L->Req.Loc.function_name()))
+    W.Function = L->Req.KernelName;
   W.Scope = Scope;
   W.Block = {Current.BlockIdx.x, Current.BlockIdx.y, Current.BlockIdx.z};
   if (Ln) {

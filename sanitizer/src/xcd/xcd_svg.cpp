@@ -24,6 +24,7 @@ namespace {
 
 using detail::bytesText;
 using detail::esc;
+using detail::svgOpen;
 using detail::NoXcdColour;
 using detail::XcdColours;
 
@@ -114,21 +115,11 @@ std::string renderSvg(const GemmShape &S, const XcdConfig &C,
   const int TotalsAxisY = TotalsTop + int(NumOrders) * 24 + 2;
   const int Height = TotalsAxisY + 50;
 
-  std::string O;
-  O += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  O += fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{}\" "
-                   "height=\"{}\" viewBox=\"0 0 {} {}\" font-family=\"sans-serif\" "
-                   "font-size=\"12\">\n",
-                   Width, Height, Width, Height);
   const std::string Title = fmt::format(
       "wavesan xcd: GEMM {}x{}x{}, {}x{} tiles, K step {}, {}-byte elements; {} XCDs, {} L2 each",
       S.M, S.N, S.K, S.TileM, S.TileN, S.KStep, S.ElemBytes, C.NumXcds,
       bytesText(double(C.L2Bytes)));
-  O += fmt::format("<title>{}</title>\n", esc(Title));
-  O += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  O += fmt::format("<text id=\"title\" x=\"{}\" y=\"30\" font-size=\"15\" "
-                   "font-weight=\"bold\">{}</text>\n",
-                   Margin, esc(Title));
+  std::string O = svgOpen(Width, Height, Margin, Title);
   O += fmt::format("<text x=\"{}\" y=\"50\">Tile -&gt; XCD (row-major tile grid, tile row 0 "
                    "at the top)</text>\n",
                    Margin);

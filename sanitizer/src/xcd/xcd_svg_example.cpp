@@ -19,6 +19,7 @@
 namespace wavesan::xcd {
 
 using detail::esc;
+using detail::svgOpen;
 
 std::string renderSeedExampleSvg(const std::vector<SeedExampleRow> &Rows) {
   constexpr int Grid = 8; // the example's 8x8 tile grid (M = N = 2048, 256x256 tiles)
@@ -31,19 +32,9 @@ std::string renderSeedExampleSvg(const std::vector<SeedExampleRow> &Rows) {
   const int AxisY = BarsTop + int(Rows.size()) * RowH + 4;
   const int Height = AxisY + 50;
 
-  std::string O;
-  O += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  O += fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{}\" "
-                   "height=\"{}\" viewBox=\"0 0 {} {}\" font-family=\"sans-serif\" "
-                   "font-size=\"12\">\n",
-                   Width, Height, Width, Height);
   const std::string Title = "wavesan xcd: L2 traffic of one K step for eight neighbouring "
                             "tiles (worked example)";
-  O += fmt::format("<title>{}</title>\n", esc(Title));
-  O += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  O += fmt::format("<text id=\"title\" x=\"{}\" y=\"30\" font-size=\"15\" "
-                   "font-weight=\"bold\">{}</text>\n",
-                   Margin, esc(Title));
+  std::string O = svgOpen(Width, Height, Margin, Title);
   O += fmt::format(
       "<text x=\"{}\" y=\"50\">BF16, 256x256 output tiles, K step 64: each A slice (256x64) "
       "and B slice (64x256) is 32 KiB. An 8x8-tile grid (M = N = 2048), 8 XCDs "

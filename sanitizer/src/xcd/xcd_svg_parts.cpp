@@ -112,4 +112,18 @@ std::string horizontalAxisSvg(const ByteAxis &A, double Left, double Y, double W
   return O + "</g>\n";
 }
 
+std::string svgOpen(int Width, int Height, int Margin, const std::string &Title) {
+  std::string O = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  O += fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{}\" "
+                   "height=\"{}\" viewBox=\"0 0 {} {}\" font-family=\"sans-serif\" "
+                   "font-size=\"12\">\n",
+                   Width, Height, Width, Height);
+  O += fmt::format("<title>{}</title>\n", esc(Title));
+  O += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  O += fmt::format("<text id=\"title\" x=\"{}\" y=\"30\" font-size=\"15\" "
+                   "font-weight=\"bold\">{}</text>\n",
+                   Margin, esc(Title));
+  return O;
+}
+
 } // namespace wavesan::xcd::detail

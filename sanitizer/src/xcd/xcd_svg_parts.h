@@ -25,6 +25,11 @@ std::string ratioText(double Base, double V);
 /// \p S with the five XML special characters escaped.
 std::string esc(const std::string &S);
 
+/// The start of an SVG picture of \p Width x \p Height pixels: the XML
+/// declaration, the <svg> element, \p Title as its <title> and as a bold heading at
+/// (\p Margin, 30), and a white background. The caller closes it with "</svg>".
+std::string svgOpen(int Width, int Height, int Margin, const std::string &Title);
+
 /// Tableau 10's first eight colours: XCD x is drawn in XcdColours[x % 8].
 inline constexpr std::array<const char *, 8> XcdColours = {
     "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7"};

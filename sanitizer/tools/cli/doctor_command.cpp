@@ -12,7 +12,11 @@
 #include <charconv>
 #include <cmath>
 #include <exception>
+#include <cstdlib>
 #include <filesystem>
+#include <string_view>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 namespace wavesan::cli {
 namespace {
@@ -23,8 +27,12 @@ constexpr double MaxTimeoutSeconds = 3600;
 constexpr const char *InputGroup = "Recorded inputs (instead of running the tool)";
 
 /// Every option of `wavesan doctor`, declared once: parser and --help read it.
-constexpr std::array<OptionSpec, 8> DoctorOptions{{
+constexpr std::array<OptionSpec, 9> DoctorOptions{{
     {"format", "text|json", Group, "Output format (default text: an aligned table)"},
+    {"width", "columns", Group,
+     "Wrap the text to this many columns, one block per item when the table is wider (0: "
+     "never). Default: the terminal's width (COLUMNS, else its size) when stdout is a "
+     "terminal, else 0"},
     {"strict", "", Group, "Exit with status 1 when an item warns"},
     {"timeout", "seconds", Group,
      "Time allowed to each external tool before it is killed and its rows say unknown "
@@ -82,6 +90,25 @@ std::optional<std::string> recorded(const ParsedArgs &A, const doctor::Probes &P
   return Text;
 }
 
+/// The columns of the terminal on stdout: COLUMNS when it is a number from 1 to 10000,
+/// else the terminal's size (TIOCGWINSZ), else 80; 0 (no wrapping) when stdout is not a
+/// terminal, so that pipes, files and scripts get the same table on every machine.
+size_t terminalWidth() {
+  if (!::isatty(STDOUT_FILENO))
+    return 0;
+  if (const char *Columns = std::getenv("COLUMNS")) {
+    const std::string_view C = Columns;
+    size_t N = 0;
+    auto [End, Ec] = std::from_chars(C.data(), C.data() + C.size(), N);
+    if (Ec == std::errc() && End == C.data() + C.size() && N >= 1 && N <= 10000)
+      return N;
+  }
+  struct winsize Size {};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &Size) == 0 && Size.ws_col > 0)
+    return Size.ws_col;
+  return 80;
+}
+
 } // namespace
 
 int runDoctor(std::span<const char *const> Args, std::ostream &Out, std::ostream &Err) {
@@ -95,6 +122,16 @@ int runDoctor(std::span<const char *const> Args, std::ostream &Out, std::ostream
     const std::string Format = A.get("format").value_or("text");
     if (Format != "text" && Format != "json")
       throw UsageError("--format='" + Format + "': expected text or json");
+    size_t Width = 0;
+    if (A.has("width")) {
+      const unsigned long long W = A.count("width", 0);
+      if (W > 10000)
+        throw UsageError("--width=" + *A.get("width") +
+                         ": expected a number of columns from 0 (no wrapping) to 10000");
+      Width = static_cast<size_t>(W);
+    } else if (Format == "text") {
+      Width = terminalWidth();
+    }
     const double Seconds = A.number("timeout", Probes::DefaultTimeout.count() / 1000.0);
     if (!(Seconds > 0) || Seconds > MaxTimeoutSeconds)
       throw UsageError("--timeout=" + *A.get("timeout") +
@@ -115,7 +152,7 @@ int runDoctor(std::span<const char *const> Args, std::ostream &Out, std::ostream
       };
 #endif
     const Report R = diagnose(P);
-    Out << (Format == "json" ? formatJson(R) : formatText(R));
+    Out << (Format == "json" ? formatJson(R) : formatText(R, Width));
     return A.has("strict") && R.count(Status::Warn) > 0 ? 1 : 0;
   } catch (const UsageError &E) {
     Err << "wavesan doctor: error: " << E.what() << "\n";

@@ -3,7 +3,7 @@
 /// \file
 /// `wavesan <subcommand> [options]`. Subcommands: `diff` (diff_command.h),
 /// `roofline` (roofline_command.h), `xcd` (xcd_command.h), `doctor`
-/// (doctor_command.h).
+/// (doctor_command.h), `explain` (explain_command.h).
 /// `wavesan --help` lists them, `wavesan <subcommand> --help` their options,
 /// `wavesan --version` prints the version. Exit status 2 for an unknown
 /// subcommand. docs/wavesan-integration.md.
@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "diff_command.h"
 #include "doctor_command.h"
+#include "explain_command.h"
 #include "roofline_command.h"
 #include "xcd_command.h"
 
@@ -37,6 +38,8 @@ constexpr const char *TopHelp =
     "\n"
     "  doctor  - Check an AMD GPU node against the MI300X runbook: gfx target, wave size,\n"
     "            partition modes, links, NUMA balancing, TunableOp, FP8 format\n"
+    "\n"
+    "  explain  - Print the rule doc of a report kind: wavesan explain barrier-deadlock\n"
     "\n"
     "  Type \"wavesan <subcommand> --help\" for the options of a subcommand.\n"
     "\n"
@@ -72,6 +75,9 @@ int main(int Argc, char **Argv) {
   if (Sub == "doctor")
     return wavesan::cli::runDoctor({Argv + 2, static_cast<size_t>(Argc - 2)}, std::cout,
                                    std::cerr);
+  if (Sub == "explain")
+    return wavesan::cli::runExplain({Argv + 2, static_cast<size_t>(Argc - 2)}, std::cout,
+                                    std::cerr);
   std::cerr << "wavesan: error: unknown subcommand '" << Sub << "'; see 'wavesan --help'\n";
   return 2;
 }

@@ -6,7 +6,10 @@
 #include "wavesan/roofline.h"
 
 #include <array>
+#include <charconv>
+#include <cmath>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace wavesan::cli {
@@ -18,7 +21,8 @@ constexpr const char *OutputGroup = "Output options";
 
 /// Every option of `wavesan roofline`, declared once: parser and --help read it.
 constexpr std::array<OptionSpec, 11> RooflineOptions{{
-    {"params", "n", ModelGroup, "Parameter count of the dense model, e.g. 70e9 (required)"},
+    {"params", "n", ModelGroup,
+     "Parameter count of the dense model: 70e9, or with a K/M/B/T suffix, 70B (required)"},
     {"dtype", "bf16|fp16|fp8|fp32", ModelGroup,
      "Weight and compute type: 2, 2, 1 or 4 bytes per parameter (required)"},
     {"batch", "n", ModelGroup, "Sequences decoded (and prefilled) together (default 1)"},
@@ -48,6 +52,38 @@ constexpr const char *RooflineOverview =
     "  Exit status: 0 a report was printed (it may carry warnings), 2 a usage error or a\n"
     "  bad value.";
 
+/// The forms --params accepts, for its error message.
+constexpr const char *ParamsForms =
+    "a parameter count: a number (70e9, 7e10, 70000000000) or a number with the suffix K, M, "
+    "B or T for thousand, million, billion, trillion (70B, 1.5T; any case), as the report "
+    "prints it";
+
+/// --params: a number (std::from_chars, whole value: 70e9, 7.0e10) optionally followed by
+/// one decimal suffix, K 1e3, M 1e6, B 1e9 (billion, the "70B" of model names and of the
+/// report's first line) or T 1e12, in either case. Range checks (> 0, at most 1e15) are
+/// the model's (roofline::compute). Throws UsageError naming the value and the forms.
+double parseParamCount(const std::string &Text) {
+  std::string_view V = Text;
+  double Scale = 1;
+  if (!V.empty()) {
+    switch (V.back()) {
+    case 'k': case 'K': Scale = 1e3; break;
+    case 'm': case 'M': Scale = 1e6; break;
+    case 'b': case 'B': Scale = 1e9; break;
+    case 't': case 'T': Scale = 1e12; break;
+    default: break;
+    }
+    if (Scale != 1)
+      V.remove_suffix(1);
+  }
+  double D = 0;
+  auto [End, Ec] = std::from_chars(V.data(), V.data() + V.size(), D);
+  if (V.empty() || Ec != std::errc() || End != V.data() + V.size() ||
+      (Scale != 1 && !std::isfinite(D)))
+    throw UsageError("--params='" + Text + "': expected " + ParamsForms);
+  return D * Scale;
+}
+
 std::optional<double> optionalNumber(const ParsedArgs &P, const std::string &Name) {
   if (!P.has(Name))
     return std::nullopt;
@@ -67,8 +103,8 @@ int runRoofline(std::span<const char *const> Args, std::ostream &Out, std::ostre
     if (Format != "text" && Format != "json")
       throw UsageError("--format='" + Format + "': expected text or json");
     roofline::Model M;
-    P.required("params", "the model's parameter count, e.g. --params=70e9");
-    M.Params = P.number("params", 0);
+    P.required("params", "the model's parameter count, e.g. --params=70e9 or --params=70B");
+    M.Params = parseParamCount(*P.get("params"));
     const std::string DtypeText = P.required("dtype", "bf16, fp16, fp8 or fp32");
     const auto Dtype = roofline::parsePrecision(DtypeText);
     if (!Dtype)
