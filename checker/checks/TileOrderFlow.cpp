@@ -219,17 +219,17 @@ void KernelFlow::collectLocals(const Stmt *Body) {
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D); V && V->hasLocalStorage() && V->getInit())
           Inits[V] = V->getInit();
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
-      if (BO->getOpcode() == BO_Assign)
-        StoreTargets.insert(BO->getLHS()->IgnoreParenImpCasts());
-      if (const VarDecl *V = localVarRef(BO->getLHS())) {
+    } else if (auto BO = binaryView(dyn_cast<Expr>(S)); BO && BO->isAssignment()) {
+      if (BO->Op == BO_Assign)
+        StoreTargets.insert(BO->LHS->IgnoreParenImpCasts());
+      if (const VarDecl *V = localVarRef(BO->LHS)) {
         Modified.insert(V);
-        Stores[V].push_back(BO->getRHS());
-      } else if (const auto *ME = dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts())) {
+        Stores[V].push_back(BO->RHS);
+      } else if (const auto *ME = dyn_cast<MemberExpr>(BO->LHS->IgnoreParenImpCasts())) {
         // `t.row = pid / n;`: a field of a local struct.
         const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
         if (const VarDecl *V = localVarRef(ME->getBase()); V && F) {
-          FieldStores[{V, F}].push_back(BO->getOpcode() == BO_Assign ? BO->getRHS() : BO);
+          FieldStores[{V, F}].push_back(BO->Op == BO_Assign ? BO->RHS : cast<Expr>(S));
           Modified.insert(V); // the struct as a whole is no id
         }
       }
@@ -388,11 +388,11 @@ unsigned KernelFlow::maskOf(const Expr *E) const {
     return It->second;
   if (auto It = Calls.find(E); It != Calls.end())
     return It->second.Dims == ActiveDims ? It->second.Mask : 0;
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    BinaryOperatorKind Op = BO->getOpcode();
+  if (auto BO = binaryView(E)) {
+    BinaryOperatorKind Op = BO->Op;
     if (Op == BO_Div || Op == BO_Rem || Op == BO_Shr ||
-        (Op == BO_And && constantValue(BO->getRHS(), Ctx)))
-      return maskOf(BO->getLHS());
+        (Op == BO_And && constantValue(BO->RHS, Ctx)))
+      return maskOf(BO->LHS);
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
@@ -600,17 +600,17 @@ bool KernelFlow::pointerChain(const Expr *E, llvm::SmallVectorImpl<const Expr *>
   E = E->IgnoreParenCasts();
   if (isOperandPointer(E))
     return true;
-  const auto *BO = dyn_cast<BinaryOperator>(E);
-  if (!BO || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub))
+  auto BO = binaryView(E);
+  if (!BO || (BO->Op != BO_Add && BO->Op != BO_Sub))
     return false;
-  if (pointerChain(BO->getLHS(), Offsets, Inner)) {
-    Offsets.push_back(BO->getRHS());
-  } else if (BO->getOpcode() == BO_Add && pointerChain(BO->getRHS(), Offsets, Inner)) {
-    Offsets.push_back(BO->getLHS());
+  if (pointerChain(BO->LHS, Offsets, Inner)) {
+    Offsets.push_back(BO->RHS);
+  } else if (BO->Op == BO_Add && pointerChain(BO->RHS, Offsets, Inner)) {
+    Offsets.push_back(BO->LHS);
   } else {
     return false;
   }
-  Inner.insert(BO);
+  Inner.insert(E);
   return true;
 }
 
@@ -618,9 +618,9 @@ bool KernelFlow::pointerChain(const Expr *E, llvm::SmallVectorImpl<const Expr *>
 /// constant (`+ k`, `+ threadIdx.x`): it walks a panel. `ids[token]` or
 /// `scale[row]` read one element per tile row instead.
 bool KernelFlow::hasFreeTerm(const Expr *E) const {
-  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-  if (BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub))
-    return hasFreeTerm(BO->getLHS()) || hasFreeTerm(BO->getRHS());
+  auto BO = binaryView(E->IgnoreParenImpCasts());
+  if (BO && (BO->Op == BO_Add || BO->Op == BO_Sub))
+    return hasFreeTerm(BO->LHS) || hasFreeTerm(BO->RHS);
   return maskOf(E) == 0 && !constantValue(E, Ctx);
 }
 
@@ -631,10 +631,10 @@ bool KernelFlow::onlyThreadTerm(const Expr *E) const {
   llvm::SmallVector<const Expr *, 4> Free, Work{E};
   while (!Work.empty()) {
     const Expr *X = Work.pop_back_val()->IgnoreParenImpCasts();
-    const auto *BO = dyn_cast<BinaryOperator>(X);
-    if (BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
-      Work.push_back(BO->getLHS());
-      Work.push_back(BO->getRHS());
+    auto BO = binaryView(X);
+    if (BO && (BO->Op == BO_Add || BO->Op == BO_Sub)) {
+      Work.push_back(BO->LHS);
+      Work.push_back(BO->RHS);
     } else if (maskOf(X) == 0 && !constantValue(X, Ctx)) {
       Free.push_back(X);
     }
@@ -660,11 +660,10 @@ const Expr *KernelFlow::findPanelRead(const Stmt *Body) const {
           !onlyThreadTerm(ASE->getIdx()) &&
           OneCoordinate(maskOf(ASE->getBase()) | maskOf(ASE->getIdx())))
         Found = E;
-    } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
-      if ((CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign) &&
-          isOperandPointer(CA->getLHS()) && OneCoordinate(maskOf(CA->getRHS())))
+    } else if (auto CA = binaryView(E); CA && (CA->Op == BO_AddAssign || CA->Op == BO_SubAssign)) {
+      if (isOperandPointer(CA->LHS) && OneCoordinate(maskOf(CA->RHS)))
         Found = E;
-    } else if (isa<BinaryOperator>(E) && pointerChain(E, Offsets, Inner)) {
+    } else if (binaryView(E) && pointerChain(E, Offsets, Inner)) {
       unsigned M = 0;
       for (const Expr *Off : Offsets)
         M |= maskOf(Off);

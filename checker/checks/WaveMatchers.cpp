@@ -232,6 +232,30 @@ const VarDecl *localVarRef(const Expr *E) {
   return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) ? V : nullptr;
 }
 
+std::optional<BinaryView> binaryView(const Expr *E) {
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(E))
+    return BinaryView{BO->getOpcode(), BO->getLHS(), BO->getRHS()};
+  const auto *Call = dyn_cast_or_null<CXXOperatorCallExpr>(E);
+  if (!Call || Call->getNumArgs() != 2 || Call->getDirectCallee() ||
+      !isa<UnresolvedLookupExpr>(Call->getCallee()->IgnoreImpCasts()))
+    return std::nullopt;
+  switch (Call->getOperator()) { // the operators that have a binary opcode
+  case OO_Plus: case OO_Minus: case OO_Star: case OO_Slash: case OO_Percent:
+  case OO_Caret: case OO_Amp: case OO_Pipe: case OO_Equal: case OO_Less:
+  case OO_Greater: case OO_PlusEqual: case OO_MinusEqual: case OO_StarEqual:
+  case OO_SlashEqual: case OO_PercentEqual: case OO_CaretEqual: case OO_AmpEqual:
+  case OO_PipeEqual: case OO_LessLess: case OO_GreaterGreater: case OO_LessLessEqual:
+  case OO_GreaterGreaterEqual: case OO_EqualEqual: case OO_ExclaimEqual:
+  case OO_LessEqual: case OO_GreaterEqual: case OO_AmpAmp: case OO_PipePipe:
+  case OO_Comma:
+    break;
+  default:
+    return std::nullopt;
+  }
+  BinaryOperatorKind Op = BinaryOperator::getOverloadedOpcode(Call->getOperator());
+  return BinaryView{Op, Call->getArg(0), Call->getArg(1)};
+}
+
 bool isLiteral(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(E))

@@ -207,6 +207,23 @@ bool mentionsBlockDim(const clang::Stmt *S);
 /// casts) names; nullptr for anything else, and for nullptr.
 const clang::VarDecl *localVarRef(const clang::Expr *E);
 
+/// A binary operation as the checks read it: a BinaryOperator, or, in a
+/// template's pattern, the call of an overloaded operator clang leaves
+/// unresolved because an operand's type depends on a template parameter and
+/// operator templates are in scope (HIP's vector-type operators are):
+/// `a += m * 128 * K` with `const T *a` is such a call. Calls resolved to a
+/// function are not viewed (a user's operator is a function call).
+struct BinaryView {
+  clang::BinaryOperatorKind Op;
+  const clang::Expr *LHS;
+  const clang::Expr *RHS;
+  bool isAssignment() const { return clang::BinaryOperator::isAssignmentOp(Op); }
+};
+
+/// The BinaryView of \p E (not looking through parentheses or casts), or
+/// nothing when \p E is neither form.
+std::optional<BinaryView> binaryView(const clang::Expr *E);
+
 /// True when \p E (after parentheses and implicit casts) is an integer
 /// literal, maybe negated or complemented: `0xffffffff`, `~0u`, `-1`.
 bool isLiteral(const clang::Expr *E);

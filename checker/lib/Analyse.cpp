@@ -122,6 +122,7 @@ RunResult analyse(const Options &Opts) {
   Out.PassesPerFile = Opts.Arches.size() * (Opts.DevicePass + Opts.HostPass);
   std::set<std::string> Arches;
   std::map<std::string, std::set<std::string>> Dropped;
+  std::set<std::string> RunNotes;
   FindingSet All;
   for (size_t I : Units) {
     const Job &J = Jobs[I];
@@ -141,7 +142,9 @@ RunResult analyse(const Options &Opts) {
       Out.ParseFailures[J.File] = R.Failures;
     for (const std::string &D : R.Dropped)
       Dropped[llvm::StringRef(D).split(' ').first.split('=').first.str()].insert(D);
+    RunNotes.insert(R.Notes.begin(), R.Notes.end());
   }
+  Out.Notes.insert(Out.Notes.end(), RunNotes.begin(), RunNotes.end());
   Out.Arches.assign(Arches.begin(), Arches.end());
   noteDroppedFlags(Dropped, Out);
   Out.Findings = All.take();

@@ -236,9 +236,12 @@ static void dropModelDuplicates(std::vector<Finding> &Fs) {
 JobResult runJob(const Job &J, const Options &Opts) {
   JobResult R;
   std::vector<std::string> UserArgs = filterArgs(J.Args, R.Dropped);
+  std::string OldHip; // an include directory with HIP headers clang 22 cannot parse
   bool StandIn = Opts.Headers == HeaderMode::StandIn ||
                  (Opts.Headers == HeaderMode::Auto &&
-                  !rocmHeadersReachable(UserArgs, J.Directory));
+                  !rocmHeadersReachable(UserArgs, J.Directory, &OldHip));
+  if (StandIn && Opts.Headers == HeaderMode::Auto && !OldHip.empty())
+    R.Notes.push_back(oldHipNote(OldHip));
 
   // Files read from disk are hashed as they are parsed: --fix edits only the
   // content that was analysed (Fixes.h).

@@ -24,6 +24,7 @@ struct JobResult {
   FindingSet Findings;
   std::vector<InputError> Errors;
   std::vector<std::string> Dropped; ///< nvcc-only flags dropped, as written
+  std::vector<std::string> Notes; ///< run notes (one each, however many files give it)
   ContentLog Read; ///< files the parses read, hashed (for --fix and header scans)
   /// Each pass that failed ("host pass for gfx942") -> its first error
   /// (RunResult::ParseFailures).

@@ -27,11 +27,18 @@ std::vector<std::string> standInArgs();
 
 /// True when real HIP headers are reachable for a compile with \p Args run
 /// in \p Directory: `--rocm-path`, an include directory holding
-/// hip/hip_runtime.h, $ROCM_PATH or /opt/rocm. Debian's HIP 5.2 headers in
-/// /usr/include do not count: clang 22 cannot parse them unaided (they need
-/// -D__AMDGCN_WAVEFRONT_SIZE=64; README, "As a clang-tidy plugin").
+/// hip/hip_runtime.h, $ROCM_PATH or /opt/rocm. A HIP older than 6 (its
+/// hip/hip_version.h says so; Debian's libamdhip64-dev installs HIP 5.2 in
+/// /usr/include) does not count: its device headers read
+/// __AMDGCN_WAVEFRONT_SIZE, which clang 22 no longer defines, so no file
+/// parses against them. Such a directory is stored in \p OldHip (when given),
+/// for the note that says the stand-ins were used instead.
 bool rocmHeadersReachable(const std::vector<std::string> &Args,
-                          llvm::StringRef Directory);
+                          llvm::StringRef Directory, std::string *OldHip = nullptr);
+
+/// The note of a run that used the stand-in headers because \p OldHip holds
+/// HIP headers clang 22 cannot parse.
+std::string oldHipNote(llvm::StringRef OldHip);
 
 } // namespace wavecheck
 

@@ -7,6 +7,7 @@
 #define WAVECHECK_STANDIN_HIP_BF16_H
 
 #include <hip/hip_common.h>
+#include <hip/hip_vector_types.h>
 
 struct __hip_bfloat16_raw {
   unsigned short x;
@@ -46,6 +47,41 @@ __WC_H __hip_bfloat16 __hadd(__hip_bfloat16 a, __hip_bfloat16 b) {
 }
 __WC_H __hip_bfloat16 __hmul(__hip_bfloat16 a, __hip_bfloat16 b) {
   return __hip_bfloat16((float)a * (float)b);
+}
+__WC_H __hip_bfloat16 __float2bfloat16_rn(float f) { return __hip_bfloat16(f); }
+__WC_H __hip_bfloat162 __float22bfloat162_rn(float2 f) {
+  return __hip_bfloat162(__hip_bfloat16(f.x), __hip_bfloat16(f.y));
+}
+__WC_H __hip_bfloat162 __float2bfloat162_rn(float f) {
+  return __hip_bfloat162(__hip_bfloat16(f), __hip_bfloat16(f));
+}
+__WC_H float2 __bfloat1622float2(__hip_bfloat162 b) { return float2{(float)b.x, (float)b.y}; }
+__WC_H __hip_bfloat162 __bfloat162bfloat162(__hip_bfloat16 b) { return __hip_bfloat162(b, b); }
+__WC_H __hip_bfloat162 __halves2bfloat162(__hip_bfloat16 a, __hip_bfloat16 b) {
+  return __hip_bfloat162(a, b);
+}
+__WC_H __hip_bfloat16 __low2bfloat16(__hip_bfloat162 b) { return b.x; }
+__WC_H __hip_bfloat16 __high2bfloat16(__hip_bfloat162 b) { return b.y; }
+__WC_H float __low2float(__hip_bfloat162 b) { return (float)b.x; }
+__WC_H float __high2float(__hip_bfloat162 b) { return (float)b.y; }
+__WC_H unsigned short __bfloat16_as_ushort(__hip_bfloat16 b) { return b.data; }
+__WC_H __hip_bfloat16 __ushort_as_bfloat16(unsigned short u) {
+  return __hip_bfloat16(__hip_bfloat16_raw{u});
+}
+__WC_H __hip_bfloat16 __hsub(__hip_bfloat16 a, __hip_bfloat16 b) {
+  return __hip_bfloat16((float)a - (float)b);
+}
+__WC_H __hip_bfloat16 __hfma(__hip_bfloat16 a, __hip_bfloat16 b, __hip_bfloat16 c) {
+  return __hip_bfloat16((float)a * (float)b + (float)c);
+}
+__WC_H __hip_bfloat162 __hadd2(__hip_bfloat162 a, __hip_bfloat162 b) {
+  return __hip_bfloat162(__hadd(a.x, b.x), __hadd(a.y, b.y));
+}
+__WC_H __hip_bfloat162 __hmul2(__hip_bfloat162 a, __hip_bfloat162 b) {
+  return __hip_bfloat162(__hmul(a.x, b.x), __hmul(a.y, b.y));
+}
+__WC_H __hip_bfloat162 __hfma2(__hip_bfloat162 a, __hip_bfloat162 b, __hip_bfloat162 c) {
+  return __hip_bfloat162(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y));
 }
 #undef __WC_H
 

@@ -37,6 +37,9 @@
 #define __managed__
 #define __launch_bounds__(...)
 #endif
+/* Alignment of a type or variable, in bytes (CUDA's __align__(n)). */
+#define __align__(n) __attribute__((aligned(n)))
+
 /* __noinline__ is a keyword of clang in CUDA/HIP mode: not redefined here. */
 #define __forceinline__ inline __attribute__((always_inline))
 

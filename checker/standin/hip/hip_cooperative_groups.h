@@ -1,7 +1,8 @@
 /* Stand-in header written for wavecheck; NOT the ROCm header of this name and
  * contains no ROCm code. Covers a small cooperative-groups subset:
  * thread_block (this_thread_block), grid_group (this_grid),
- * thread_block_tile<N> (tiled_partition<N>) with shfl/shfl_down/shfl_up/
+ * thread_block_tile<N> (tiled_partition<N>) and coalesced_group
+ * (coalesced_threads) with shfl/shfl_down/shfl_up/
  * shfl_xor/ballot/any/all, and sync(). A tile of N lanes shuffles with width
  * N; on a wave64 target a tile of 32 is half a wavefront. From the public HIP
  * cooperative groups documentation (ROCm 6.x/7.x). */
@@ -71,6 +72,24 @@ template <unsigned int N>
 __device__ inline thread_block_tile<N> tiled_partition(const thread_block &) {
   return thread_block_tile<N>();
 }
+/* The lanes of the wavefront active at the call, ranked in lane order. */
+class coalesced_group {
+public:
+  __device__ unsigned long long mask() const { return __ballot(1); }
+  __device__ unsigned int size() const { return __popcll(mask()); }
+  __device__ unsigned int num_threads() const { return size(); }
+  __device__ unsigned int thread_rank() const {
+    return __popcll(mask() & ((1ull << __lane_id()) - 1));
+  }
+  __device__ void sync() const { __syncwarp(); }
+  template <class T> __device__ T shfl(T var, int srcRank) const;
+  template <class T> __device__ T shfl_down(T var, unsigned int delta) const;
+  template <class T> __device__ T shfl_up(T var, unsigned int delta) const;
+  __device__ unsigned long long ballot(int predicate) const;
+  __device__ int any(int predicate) const { return ballot(predicate) != 0; }
+  __device__ int all(int predicate) const { return ballot(predicate) == mask(); }
+};
+__device__ inline coalesced_group coalesced_threads() { return coalesced_group(); }
 template <class Group> __device__ inline void sync(const Group &g) { g.sync(); }
 
 } // namespace cooperative_groups

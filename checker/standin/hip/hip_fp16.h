@@ -9,6 +9,7 @@
 #define WAVECHECK_STANDIN_HIP_FP16_H
 
 #include <hip/hip_common.h>
+#include <hip/hip_vector_types.h>
 
 struct __half_raw {
   unsigned short x;
@@ -66,6 +67,52 @@ __WC_H __half2 __hfma2(__half2 a, __half2 b, __half2 c) {
 }
 __WC_H unsigned short __half_as_ushort(__half h) { return __builtin_bit_cast(unsigned short, h.__x); }
 __WC_H __half __ushort_as_half(unsigned short u) { return __half(__half_raw{u}); }
+
+/* Pairs and float2, conversions with a rounding mode, comparisons and the
+ * element-wise operators on __half2. */
+__WC_H float2 __half22float2(__half2 h) { return float2{(float)h.x, (float)h.y}; }
+__WC_H __half2 __float22half2_rn(float2 f) { return __half2(__half(f.x), __half(f.y)); }
+__WC_H __half2 __half2half2(__half h) { return __half2(h, h); }
+__WC_H __half2 __lows2half2(__half2 a, __half2 b) { return __half2(a.x, b.x); }
+__WC_H __half2 __highs2half2(__half2 a, __half2 b) { return __half2(a.y, b.y); }
+__WC_H __half2 __low2half2(__half2 a) { return __half2(a.x, a.x); }
+__WC_H __half2 __high2half2(__half2 a) { return __half2(a.y, a.y); }
+__WC_H __half2 make_half2(__half a, __half b) { return __half2(a, b); }
+__WC_H int __half2int_rn(__half h) { return (int)__builtin_rintf((float)h); }
+__WC_H int __half2int_rz(__half h) { return (int)(float)h; }
+__WC_H int __half2int_rd(__half h) { return (int)__builtin_floorf((float)h); }
+__WC_H int __half2int_ru(__half h) { return (int)__builtin_ceilf((float)h); }
+__WC_H __half __int2half_rn(int i) { return __half((float)i); }
+__WC_H __half __uint2half_rn(unsigned int i) { return __half((float)i); }
+__WC_H unsigned int __half2uint_rn(__half h) { return (unsigned int)__builtin_rintf((float)h); }
+__WC_H short __half_as_short(__half h) { return __builtin_bit_cast(short, h.__x); }
+__WC_H __half __short_as_half(short s) { return __half(__half_raw{(unsigned short)s}); }
+__WC_H bool __heq(__half a, __half b) { return (float)a == (float)b; }
+__WC_H bool __hne(__half a, __half b) { return (float)a != (float)b; }
+__WC_H bool __hlt(__half a, __half b) { return (float)a < (float)b; }
+__WC_H bool __hle(__half a, __half b) { return (float)a <= (float)b; }
+__WC_H bool __hgt(__half a, __half b) { return (float)a > (float)b; }
+__WC_H bool __hge(__half a, __half b) { return (float)a >= (float)b; }
+__WC_H bool __hisnan(__half a) { return (float)a != (float)a; }
+__WC_H bool __hisinf(__half a) { return __builtin_isinf((float)a); }
+__WC_H __half2 __hsub2(__half2 a, __half2 b) { return __half2(__hsub(a.x, b.x), __hsub(a.y, b.y)); }
+__WC_H __half2 __h2div(__half2 a, __half2 b) { return __half2(__hdiv(a.x, b.x), __hdiv(a.y, b.y)); }
+__WC_H __half2 __hneg2(__half2 a) { return __half2(__hneg(a.x), __hneg(a.y)); }
+__WC_H __half2 __habs2(__half2 a) { return __half2(__habs(a.x), __habs(a.y)); }
+__WC_H __half2 __hmax2(__half2 a, __half2 b) { return __half2(__hmax(a.x, b.x), __hmax(a.y, b.y)); }
+__WC_H __half2 __hmin2(__half2 a, __half2 b) { return __half2(__hmin(a.x, b.x), __hmin(a.y, b.y)); }
+__WC_H __half hsqrt(__half a) { return __half(__builtin_sqrtf((float)a)); }
+__WC_H __half hexp(__half a) { return __half(__builtin_expf((float)a)); }
+__WC_H __half hlog(__half a) { return __half(__builtin_logf((float)a)); }
+__WC_H __half hrcp(__half a) { return __half(1.0f / (float)a); }
+__WC_H __half2 h2sqrt(__half2 a) { return __half2(hsqrt(a.x), hsqrt(a.y)); }
+__WC_H __half2 h2exp(__half2 a) { return __half2(hexp(a.x), hexp(a.y)); }
+__WC_H __half2 operator+(__half2 a, __half2 b) { return __hadd2(a, b); }
+__WC_H __half2 operator-(__half2 a, __half2 b) { return __hsub2(a, b); }
+__WC_H __half2 operator*(__half2 a, __half2 b) { return __hmul2(a, b); }
+__WC_H __half2 operator/(__half2 a, __half2 b) { return __h2div(a, b); }
+__WC_H __half2 &operator+=(__half2 &a, __half2 b) { return a = __hadd2(a, b); }
+__WC_H __half2 &operator*=(__half2 &a, __half2 b) { return a = __hmul2(a, b); }
 #undef __WC_H
 
 #endif

@@ -11,6 +11,11 @@
  * visible: clang's cuda_wrappers/<new> relies on ::malloc/::free. */
 #include <stdlib.h>
 #include <stdio.h>
+/* ROCm's runtime header brings these in on the way (sources use INT_MAX,
+ * ULONG_MAX, memcpy, uint32_t without including them). */
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
 #include <hip/hip_common.h>
 #include <hip/hip_runtime_api.h>
 #include <hip/hip_vector_types.h>

@@ -49,30 +49,9 @@ typedef enum hipMemcpyKind {
   hipMemcpyDefault = 4
 } hipMemcpyKind;
 
-typedef enum hipDeviceAttribute_t {
-  hipDeviceAttributeClockRate,
-  hipDeviceAttributeComputeCapabilityMajor,
-  hipDeviceAttributeComputeCapabilityMinor,
-  hipDeviceAttributeL2CacheSize,
-  hipDeviceAttributeMaxBlockDimX,
-  hipDeviceAttributeMaxBlockDimY,
-  hipDeviceAttributeMaxBlockDimZ,
-  hipDeviceAttributeMaxGridDimX,
-  hipDeviceAttributeMaxGridDimY,
-  hipDeviceAttributeMaxGridDimZ,
-  hipDeviceAttributeMaxSharedMemoryPerBlock,
-  hipDeviceAttributeMaxSharedMemoryPerMultiprocessor,
-  hipDeviceAttributeMaxThreadsPerBlock,
-  hipDeviceAttributeMaxThreadsPerMultiProcessor,
-  hipDeviceAttributeMultiprocessorCount,
-  hipDeviceAttributeTotalConstantMemory,
-  hipDeviceAttributeWarpSize
-} hipDeviceAttribute_t;
-
-typedef enum hipFuncAttribute {
-  hipFuncAttributeMaxDynamicSharedMemorySize,
-  hipFuncAttributePreferredSharedMemoryCarveout
-} hipFuncAttribute;
+/* The enumerations and flag macros, generated from a HIP installation
+ * (scripts/gen-standin-api). */
+#include <hip/amd_detail/api_names.h>
 
 typedef struct hipDeviceProp_t {
   char name[256];
@@ -102,6 +81,41 @@ typedef struct hipDeviceProp_t {
   int managedMemory;
   int cooperativeLaunch;
   int integrated;
+  int canMapHostMemory;
+  int computeMode;
+  int ECCEnabled;
+  int asyncEngineCount;
+  int deviceOverlap;
+  int unifiedAddressing;
+  int pageableMemoryAccess;
+  int concurrentManagedAccess;
+  int directManagedMemAccessFromHost;
+  int hostNativeAtomicSupported;
+  int kernelExecTimeoutEnabled;
+  int isMultiGpuBoard;
+  int pciDomainID;
+  int regsPerMultiprocessor;
+  int maxBlocksPerMultiProcessor;
+  int persistingL2CacheMaxSize;
+  int clockInstructionRate; /* kHz */
+  size_t textureAlignment;
+  size_t texturePitchAlignment;
+  int maxTexture1D;
+  int maxTexture1DLinear;
+  int maxTexture2D[2];
+  int maxTexture3D[3];
+  int tccDriver;
+  size_t sharedMemPerBlockOptin;
+  struct {
+    unsigned hasGlobalInt32Atomics : 1;
+    unsigned hasSharedInt32Atomics : 1;
+    unsigned hasFloatAtomicAdd : 1;
+    unsigned hasDoubles : 1;
+    unsigned hasWarpVote : 1;
+    unsigned hasWarpBallot : 1;
+    unsigned hasWarpShuffle : 1;
+    unsigned hasSyncThreadsExt : 1;
+  } arch;
 } hipDeviceProp_t;
 
 typedef struct hipFuncAttributes {
@@ -126,10 +140,6 @@ struct dim3 {
       : x(vx), y(vy), z(vz) {}
 };
 
-#define hipStreamDefault 0x0
-#define hipStreamNonBlocking 0x1
-#define hipHostMallocDefault 0x0
-#define hipMemAttachGlobal 0x1
 
 extern "C" {
 hipError_t hipInit(unsigned int flags);
@@ -231,11 +241,14 @@ hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, F f,
 /* hipLaunchKernelGGL(kernel, grid, block, sharedMemBytes, stream, args...):
  * expands to a triple-chevron launch of the kernel itself, so the AST keeps
  * the real callee and the launch configuration (a CUDAKernelCallExpr). */
-#define hipLaunchKernelGGL(kernel, ...) __WAVECHECK_LAUNCH_GGL(kernel, __VA_ARGS__)
-#define __WAVECHECK_LAUNCH_GGL(kernel, grid, block, shmem, stream, ...) \
+/* The kernel is not passed on to another macro: HIP_KERNEL_NAME(k<A, B>) would
+ * expand there and its commas split the arguments. */
+#define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...) \
   do { \
     kernel<<<(grid), (block), (shmem), (stream)>>>(__VA_ARGS__); \
   } while (0)
 #endif
+
+#include <hip/amd_detail/host_api_more.h>
 
 #endif

@@ -1,7 +1,9 @@
 /* Stand-in header written for wavecheck; NOT the ROCm header of this name and
  * contains no ROCm code. Covers the HIP/CUDA short vector types (float2,
  * int4, uchar4, ...) as plain aggregates with x/y/z/w members and the
- * make_<type>N helpers. Written from the public HIP/CUDA documentation
+ * make_<type>N helpers, and the element-wise operators HIP defines on them
+ * (vector with vector, vector with scalar, compound assignment, negation and
+ * complement, equality). Written from the public HIP/CUDA documentation
  * (ROCm 6.x/7.x). Alignment of 2- and 4-element types is N * sizeof(T)
  * capped at 16. */
 #ifndef WAVECHECK_STANDIN_HIP_VECTOR_TYPES_H
@@ -40,5 +42,97 @@ __WC_VEC_TYPES(float, float)
 __WC_VEC_TYPES(double, double)
 
 #undef __WC_VEC_TYPES
+
+/* The element type and length of each vector type, for the operators below
+ * (only these types get them). */
+template <class V> struct __wc_vec {};
+#define __WC_VEC_TRAITS(NAME, T) \
+  template <> struct __wc_vec<NAME##1> { typedef T elem; static constexpr int n = 1; }; \
+  template <> struct __wc_vec<NAME##2> { typedef T elem; static constexpr int n = 2; }; \
+  template <> struct __wc_vec<NAME##3> { typedef T elem; static constexpr int n = 3; }; \
+  template <> struct __wc_vec<NAME##4> { typedef T elem; static constexpr int n = 4; };
+__WC_VEC_TRAITS(char, signed char)
+__WC_VEC_TRAITS(uchar, unsigned char)
+__WC_VEC_TRAITS(short, short)
+__WC_VEC_TRAITS(ushort, unsigned short)
+__WC_VEC_TRAITS(int, int)
+__WC_VEC_TRAITS(uint, unsigned int)
+__WC_VEC_TRAITS(long, long)
+__WC_VEC_TRAITS(ulong, unsigned long)
+__WC_VEC_TRAITS(longlong, long long)
+__WC_VEC_TRAITS(ulonglong, unsigned long long)
+__WC_VEC_TRAITS(float, float)
+__WC_VEC_TRAITS(double, double)
+#undef __WC_VEC_TRAITS
+
+/* a OP= b and a OP= s (every element), then a OP b, a OP s and s OP a. */
+#define __WC_VEC_OP(OP) \
+  template <class V, int N = __wc_vec<V>::n> \
+  __host__ __device__ inline constexpr V &operator OP##=(V &a, const V &b) { \
+    a.x OP##= b.x; \
+    if constexpr (N > 1) a.y OP##= b.y; \
+    if constexpr (N > 2) a.z OP##= b.z; \
+    if constexpr (N > 3) a.w OP##= b.w; \
+    return a; \
+  } \
+  template <class V, int N = __wc_vec<V>::n> \
+  __host__ __device__ inline constexpr V &operator OP##=(V &a, typename __wc_vec<V>::elem s) { \
+    a.x OP##= s; \
+    if constexpr (N > 1) a.y OP##= s; \
+    if constexpr (N > 2) a.z OP##= s; \
+    if constexpr (N > 3) a.w OP##= s; \
+    return a; \
+  } \
+  template <class V, int N = __wc_vec<V>::n> \
+  __host__ __device__ inline constexpr V operator OP(V a, const V &b) { return a OP##= b; } \
+  template <class V, int N = __wc_vec<V>::n> \
+  __host__ __device__ inline constexpr V operator OP(V a, typename __wc_vec<V>::elem s) { \
+    return a OP##= s; \
+  } \
+  template <class V, int N = __wc_vec<V>::n> \
+  __host__ __device__ inline constexpr V operator OP(typename __wc_vec<V>::elem s, V a) { \
+    V r = a; \
+    r.x = s OP a.x; \
+    if constexpr (N > 1) r.y = s OP a.y; \
+    if constexpr (N > 2) r.z = s OP a.z; \
+    if constexpr (N > 3) r.w = s OP a.w; \
+    return r; \
+  }
+__WC_VEC_OP(+)
+__WC_VEC_OP(-)
+__WC_VEC_OP(*)
+__WC_VEC_OP(/)
+__WC_VEC_OP(%)
+__WC_VEC_OP(&)
+__WC_VEC_OP(|)
+__WC_VEC_OP(^)
+__WC_VEC_OP(<<)
+__WC_VEC_OP(>>)
+#undef __WC_VEC_OP
+
+template <class V, int N = __wc_vec<V>::n>
+__host__ __device__ inline constexpr V operator-(V a) {
+  return a *= (typename __wc_vec<V>::elem)-1;
+}
+template <class V, int N = __wc_vec<V>::n>
+__host__ __device__ inline constexpr V operator~(V a) {
+  a.x = ~a.x;
+  if constexpr (N > 1) a.y = ~a.y;
+  if constexpr (N > 2) a.z = ~a.z;
+  if constexpr (N > 3) a.w = ~a.w;
+  return a;
+}
+template <class V, int N = __wc_vec<V>::n>
+__host__ __device__ inline constexpr bool operator==(const V &a, const V &b) {
+  bool eq = a.x == b.x;
+  if constexpr (N > 1) eq = eq && a.y == b.y;
+  if constexpr (N > 2) eq = eq && a.z == b.z;
+  if constexpr (N > 3) eq = eq && a.w == b.w;
+  return eq;
+}
+template <class V, int N = __wc_vec<V>::n>
+__host__ __device__ inline constexpr bool operator!=(const V &a, const V &b) {
+  return !(a == b);
+}
 #undef __WC_VEC_ALIGN
 #endif

@@ -162,20 +162,11 @@ __WC_D unsigned int __umul24(unsigned int a, unsigned int b) { return a * b; }
 template <class T> __WC_D T __ldg(const T *ptr) { return *ptr; }
 
 /* ---- min / max (host and device) ------------------------------------------- */
-#define __WC_MINMAX(T) \
-  __host__ __WC_D T min(T a, T b) { return b < a ? b : a; } \
-  __host__ __WC_D T max(T a, T b) { return a < b ? b : a; }
-__WC_MINMAX(int)
-__WC_MINMAX(unsigned int)
-__WC_MINMAX(long)
-__WC_MINMAX(unsigned long)
-__WC_MINMAX(long long)
-__WC_MINMAX(unsigned long long)
-__WC_MINMAX(float)
-__WC_MINMAX(double)
-#undef __WC_MINMAX
-/* Mixed arithmetic operands (warpSize counting as int): the usual arithmetic
- * conversions decide. */
+/* ---- min / max -------------------------------------------------------------
+ * clang's __clang_hip_math.h declares min/max of one type (a template and the
+ * int, float and double overloads, and the host ones). Added here: operands of
+ * two types (warpSize counting as int), where the usual arithmetic conversions
+ * decide. */
 template <class T> struct __wavecheck_arith { typedef T type; };
 template <> struct __wavecheck_arith<__wavecheck_warp_size_t> { typedef int type; };
 template <class T, class U, class A = typename __wavecheck_arith<T>::type,
@@ -205,6 +196,8 @@ __WC_D long long clock64() { return (long long)__builtin_readcyclecounter(); }
 __WC_D long long clock() { return clock64(); }
 __WC_D long long wall_clock64() { return (long long)__builtin_readsteadycounter(); }
 __WC_D void __trap() { __builtin_trap(); }
+
+#include <hip/amd_detail/amd_device_more.h>
 
 #undef __WC_D
 #endif
