@@ -21,6 +21,8 @@
 #error "include <hip/hip_runtime.h>, not wavesan/emu/wave_ops.h"
 #endif
 
+#include "wavesan/emu/lane_mask.h"
+
 #include <cstdint>
 #include <cstring>
 #include <source_location>
