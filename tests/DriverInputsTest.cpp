@@ -183,6 +183,22 @@ TEST_F(DriverDatabase, DirectoryInputsTakeTheirFlagsFromTheDatabase) {
   EXPECT_EQ(findings(J).size(), 1u) << "-I../include must apply:\n" << R.Out;
 }
 
+TEST_F(DriverDatabase, FileTheDatabaseDoesNotListBorrowsTheCommandOfASimilarOne) {
+  makeProject();
+  // A new source next to a.hip, not yet in the database: it takes a.hip's
+  // command (its -I../include), and wavecheck's own arguments still apply to
+  // it (clang's inferred command ends `-- <file>`).
+  write("p/src/b.hip", "#include \"reduce.cuh\"\n"
+                       "__global__ void k2(float *o) { float s = red(o[threadIdx.x]); "
+                       "if (__lane_id() == 0) o[threadIdx.x / warpSize] = s; }\n");
+  ProcessResult R = runWavecheck({"--format=json", "-p", Dir + "/p/build", Dir + "/p/src/b.hip"});
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  llvm::json::Object J = parseReport(R.Out);
+  EXPECT_EQ(findings(J).size(), 1u) << R.Out << R.Err;
+  const llvm::json::Array *Errors = J.getArray("errors");
+  EXPECT_TRUE(!Errors || Errors->empty()) << R.Out;
+}
+
 TEST_F(DriverDatabase, UnreadableDatabaseIsAConfigurationError) {
   std::string F = write("a.hip", LaneKernel);
   ProcessResult R = runWavecheck({"-p", Dir + "/nowhere", F});

@@ -59,11 +59,17 @@ bool isGpuCommand(const clang::tooling::CompileCommand &C) {
 }
 
 /// Arguments of a database command without the compiler and the input file.
+/// A `--` ends the options: what follows is input files (the command clang
+/// infers for a file the database does not list ends `-- <file>`), and
+/// wavecheck appends options of its own after these arguments.
 std::vector<std::string> argsFromCommand(const clang::tooling::CompileCommand &C) {
   std::vector<std::string> Args;
-  for (size_t I = 1; I < C.CommandLine.size(); ++I)
+  for (size_t I = 1; I < C.CommandLine.size(); ++I) {
+    if (C.CommandLine[I] == "--")
+      break;
     if (C.CommandLine[I] != C.Filename)
       Args.push_back(C.CommandLine[I]);
+  }
   return Args;
 }
 

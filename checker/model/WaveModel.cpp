@@ -16,6 +16,8 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Path.h"
@@ -853,6 +855,11 @@ ModuleReport analyseModule(Module &M, const ModelReference *Ref,
 
 namespace {
 
+/// Swallows every diagnostic LLVM emits on the model's IR.
+struct SilentLLVMDiagnostics : llvm::DiagnosticHandler {
+  bool handleDiagnostics(const llvm::DiagnosticInfo &) override { return true; }
+};
+
 /// Generates the translation unit's IR (it owns the code generator and
 /// forwards it every declaration) and runs the model at its end.
 class ModelRunner : public clang::ASTConsumer {
@@ -862,6 +869,10 @@ public:
       : LLCtx(std::make_unique<llvm::LLVMContext>()),
         CGO(std::make_unique<clang::CodeGenOptions>(CI.getCodeGenOpts())), Context(Context),
         Exchange(Exchange) {
+    // LLVM's own remarks and warnings on the model's IR ("loop not unrolled")
+    // are about wavecheck's internal optimisation, not the user's code: the
+    // model's context keeps them to itself instead of printing them to stderr.
+    LLCtx->setDiagnosticHandler(std::make_unique<SilentLLVMDiagnostics>());
     CGO->OptimizationLevel = 2; // no optnone on the functions
     CGO->DisableO0ImplyOptNone = true;
     CGO->setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
