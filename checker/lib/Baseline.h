@@ -44,9 +44,6 @@ inline constexpr int BaselineVersion = 1;
 /// The lowest finding severity that fails the gate (`--fail-on`).
 enum class FailOn { Note, Warning, Error };
 
-/// Parses a `--fail-on` value: "note", "warning" or "error". False otherwise.
-bool parseFailOn(llvm::StringRef Text, FailOn &Out);
-
 /// The exit code for \p R: ExitInputError when any InputError is fatal (it
 /// wins over findings: the gate cannot pass on a partial analysis, and "fix
 /// the input" is the first thing to do), else ExitFindings when a finding's
