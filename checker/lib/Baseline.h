@@ -29,7 +29,8 @@
 #ifndef WAVECHECK_LIB_BASELINE_H
 #define WAVECHECK_LIB_BASELINE_H
 
-#include "lib/Driver.h"
+#include "lib/Options.h"
+#include "lib/RunResult.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>

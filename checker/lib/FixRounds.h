@@ -13,7 +13,8 @@
 #ifndef WAVECHECK_LIB_FIXROUNDS_H
 #define WAVECHECK_LIB_FIXROUNDS_H
 
-#include "lib/Driver.h"
+#include "lib/Analysis.h"
+#include "lib/Fixes.h"
 #include "llvm/Support/raw_ostream.h"
 #include <functional>
 #include <vector>
