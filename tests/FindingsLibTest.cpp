@@ -8,6 +8,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "lib/Findings.h"
+#include "lib/RawDiagnostic.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -179,6 +180,26 @@ TEST(ToFinding, ConvertsTheDiagnosticAndKeepsWhatTheExportNeeds) {
   ASSERT_EQ(F.Raw.Notes.size(), 1u);
   EXPECT_EQ(F.Raw.Notes[0].Message, "the lane id is used here");
   EXPECT_EQ(F.Raw.Notes[0].FileOffset, 7u);
+
+  // Back to clang-tidy's type for the YAML export: the same diagnostic, the
+  // warnings-as-errors folded into the level.
+  clang::tidy::ClangTidyError Back = tidyError(F.Raw);
+  EXPECT_EQ(Back.DiagnosticName, "wave64-hardcoded-warp-size");
+  EXPECT_EQ(Back.DiagLevel, clang::tooling::Diagnostic::Error);
+  EXPECT_EQ(Back.BuildDirectory, "/no/such/b");
+  EXPECT_EQ(Back.Message.Message, "lane id computed with a warp size of 32");
+  EXPECT_EQ(Back.Message.FilePath, "a.hip");
+  EXPECT_EQ(Back.Message.FileOffset, 22u);
+  ASSERT_EQ(Back.Message.Fix.size(), 1u);
+  const clang::tooling::Replacements &Rs = Back.Message.Fix.begin()->second;
+  ASSERT_EQ(Rs.size(), 1u);
+  EXPECT_EQ(Rs.begin()->getFilePath(), "a.hip");
+  EXPECT_EQ(Rs.begin()->getOffset(), 22u);
+  EXPECT_EQ(Rs.begin()->getLength(), 2u);
+  EXPECT_EQ(Rs.begin()->getReplacementText(), "warpSize");
+  ASSERT_EQ(Back.Notes.size(), 1u);
+  EXPECT_EQ(Back.Notes[0].Message, "the lane id is used here");
+  EXPECT_EQ(Back.Notes[0].FilePath, "a.hip");
 }
 
 } // namespace

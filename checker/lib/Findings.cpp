@@ -1,5 +1,5 @@
 #include "lib/Findings.h"
-#include "lib/TidyRunner.h"
+#include "lib/RawDiagnostic.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

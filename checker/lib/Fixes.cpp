@@ -9,6 +9,7 @@
 #include "lib/Fixes.h"
 #include "lib/Output.h"
 #include "lib/Findings.h"
+#include "lib/RawDiagnostic.h"
 #include "lib/SafeWrite.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -252,40 +253,6 @@ unsigned revertBreakingFixes(const RunResult &Before, const RunResult &After,
   }
   return Restored;
 }
-
-namespace {
-
-clang::tooling::DiagnosticMessage tidyMessage(const RawMessage &M) {
-  clang::tooling::DiagnosticMessage Out(M.Message);
-  Out.FilePath = M.FilePath;
-  Out.FileOffset = M.FileOffset;
-  for (const Replacement &R : M.Fix)
-    llvm::consumeError(
-        Out.Fix[R.File].add(clang::tooling::Replacement(R.File, R.Offset, R.Length, R.Text)));
-  for (const ByteRange &B : M.Ranges) {
-    clang::tooling::FileByteRange R;
-    R.FilePath = B.File;
-    R.FileOffset = B.Offset;
-    R.Length = B.Length;
-    Out.Ranges.push_back(R);
-  }
-  return Out;
-}
-
-/// \p D as the clang-tidy diagnostic exportReplacements writes.
-clang::tidy::ClangTidyError tidyError(const RawDiagnostic &D) {
-  clang::tidy::ClangTidyError E(D.DiagnosticName,
-                                D.Level == RawDiagnostic::Error    ? clang::tooling::Diagnostic::Error
-                                : D.Level == RawDiagnostic::Remark ? clang::tooling::Diagnostic::Remark
-                                                                   : clang::tooling::Diagnostic::Warning,
-                                D.BuildDirectory, /*IsWarningAsError=*/false);
-  E.Message = tidyMessage(D.Message);
-  for (const RawMessage &N : D.Notes)
-    E.Notes.push_back(tidyMessage(N));
-  return E;
-}
-
-} // namespace
 
 bool exportFixes(const RunResult &R, llvm::StringRef Path, std::string &Err) {
   std::vector<clang::tidy::ClangTidyError> Errors;

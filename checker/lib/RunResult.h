@@ -6,7 +6,7 @@
 /// file, offset and message; lib/Findings.h), the inputs that could not be
 /// analysed, and what `--fix` needs to know about the parses. Wavecheck's own
 /// types only: clang-tidy's diagnostics are converted at the boundary
-/// (lib/Findings.h, lib/TidyRunner.h).
+/// (lib/Findings.h, lib/RawDiagnostic.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WAVECHECK_LIB_RUNRESULT_H
@@ -56,8 +56,7 @@ struct RawMessage {
 
 /// A finding as clang-tidy reported it, kept for `--export-fixes`: the YAML
 /// clang-apply-replacements reads (exportFixes, lib/Fixes.h) is written from
-/// it. Converted from clang-tidy's diagnostic by rawDiagnostic
-/// (lib/TidyRunner.h).
+/// it. Converted from and to clang-tidy's diagnostic in lib/RawDiagnostic.h.
 struct RawDiagnostic {
   enum LevelKind { Remark, Warning, Error };
   std::string DiagnosticName;

@@ -124,33 +124,4 @@ runChecks(clang::tidy::ClangTidyContext &Context,
   return DiagConsumer.take();
 }
 
-namespace {
-
-RawMessage rawMessage(const clang::tooling::DiagnosticMessage &M) {
-  RawMessage Out{M.Message, M.FilePath, M.FileOffset, {}, {}};
-  for (const auto &FileRepls : M.Fix)
-    for (const clang::tooling::Replacement &R : FileRepls.second)
-      Out.Fix.push_back({std::string(R.getFilePath()), R.getOffset(), R.getLength(),
-                         std::string(R.getReplacementText())});
-  for (const clang::tooling::FileByteRange &R : M.Ranges)
-    Out.Ranges.push_back({R.FilePath, R.FileOffset, R.Length});
-  return Out;
-}
-
-} // namespace
-
-RawDiagnostic rawDiagnostic(const clang::tidy::ClangTidyError &E) {
-  RawDiagnostic Out;
-  Out.DiagnosticName = E.DiagnosticName;
-  Out.Message = rawMessage(E.Message);
-  for (const clang::tooling::DiagnosticMessage &N : E.Notes)
-    Out.Notes.push_back(rawMessage(N));
-  Out.Level = E.IsWarningAsError || E.DiagLevel == clang::tooling::Diagnostic::Error
-                  ? RawDiagnostic::Error
-              : E.DiagLevel == clang::tooling::Diagnostic::Remark ? RawDiagnostic::Remark
-                                                                  : RawDiagnostic::Warning;
-  Out.BuildDirectory = E.BuildDirectory;
-  return Out;
-}
-
 } // namespace wavecheck

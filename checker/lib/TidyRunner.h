@@ -18,8 +18,6 @@
 #ifndef WAVECHECK_LIB_TIDYRUNNER_H
 #define WAVECHECK_LIB_TIDYRUNNER_H
 
-#include "lib/RunResult.h"
-
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -40,11 +38,6 @@ runChecks(clang::tidy::ClangTidyContext &Context,
           const clang::tooling::CompilationDatabase &DB, llvm::StringRef File,
           llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS, bool WaveModel,
           model::ModelExchange *Exchange = nullptr);
-
-/// \p E in wavecheck's own type, for Finding::Raw: its messages, file names
-/// as clang-tidy spelled them, fix-its and ranges; the level is Error for a
-/// warning made an error (warnings-as-errors), as clang-tidy exports it.
-RawDiagnostic rawDiagnostic(const clang::tidy::ClangTidyError &E);
 
 } // namespace wavecheck
 
