@@ -124,11 +124,9 @@ TEST_F(GateTest, FailOnLevels) {
       << R.Err;
 }
 
-/// A finding of \p Severity (Finding has no default constructor: Raw).
+/// A finding of \p Severity.
 wavecheck::Finding finding(const char *Severity) {
-  return {"wave64-hardcoded-warp-size", Severity, "/p/a.hip", 0, 4, 14, "m", {}, {}, {}, {},
-          clang::tidy::ClangTidyError("wave64-hardcoded-warp-size",
-                                      clang::tooling::Diagnostic::Warning, "", false)};
+  return {"wave64-hardcoded-warp-size", Severity, "/p/a.hip", 0, 4, 14, "m"};
 }
 
 TEST(GateExitCode, SeverityRanksAndInputErrorsWin) {
@@ -260,11 +258,7 @@ TEST_F(GateTest, OnlyTheNewFindingCounts) {
 
 TEST(GateExitCode, FindingsOfParsesWithCompilerErrorsDoNotFailTheGate) {
   wavecheck::RunResult R;
-  R.Findings.push_back({"wave64-hardcoded-warp-size", "warning", "a.hip", 0, 1, 1, "m", {},
-                        {}, {}, {},
-                        clang::tidy::ClangTidyError("wave64-hardcoded-warp-size",
-                                                    clang::tooling::Diagnostic::Warning, "",
-                                                    false)});
+  R.Findings.push_back({"wave64-hardcoded-warp-size", "warning", "a.hip", 0, 1, 1, "m"});
   R.Findings[0].ParseFailed = true;
   EXPECT_EQ(wavecheck::gateExitCode(R, wavecheck::FailOn::Note), wavecheck::ExitClean);
   R.Findings[0].ParseFailed = false;

@@ -9,7 +9,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "lib/Config.h"
-#include "lib/Driver.h"
+#include "lib/Analysis.h"
 #include "lib/Findings.h"
 #include "lib/Fixes.h"
 #include "lib/Passes.h"

@@ -16,18 +16,6 @@
 
 namespace wavecheck {
 
-bool parseFailOn(llvm::StringRef Text, FailOn &Out) {
-  if (Text == "note")
-    Out = FailOn::Note;
-  else if (Text == "warning")
-    Out = FailOn::Warning;
-  else if (Text == "error")
-    Out = FailOn::Error;
-  else
-    return false;
-  return true;
-}
-
 /// Severity rank: note < warning < error. An unknown severity counts as a
 /// warning, the severity of every check's diagnostic.
 static int rank(llvm::StringRef Severity) {

@@ -29,7 +29,8 @@
 #ifndef WAVECHECK_LIB_BASELINE_H
 #define WAVECHECK_LIB_BASELINE_H
 
-#include "lib/Driver.h"
+#include "lib/Options.h"
+#include "lib/RunResult.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
@@ -43,9 +44,6 @@ inline constexpr int BaselineVersion = 1;
 
 /// The lowest finding severity that fails the gate (`--fail-on`).
 enum class FailOn { Note, Warning, Error };
-
-/// Parses a `--fail-on` value: "note", "warning" or "error". False otherwise.
-bool parseFailOn(llvm::StringRef Text, FailOn &Out);
 
 /// The exit code for \p R: ExitInputError when any InputError is fatal (it
 /// wins over findings: the gate cannot pass on a partial analysis, and "fix

@@ -23,7 +23,7 @@
 #ifndef WAVECHECK_LIB_CONFIG_H
 #define WAVECHECK_LIB_CONFIG_H
 
-#include "lib/Driver.h"
+#include "lib/Analysis.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
 #include "llvm/ADT/StringMap.h"

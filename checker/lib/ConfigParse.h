@@ -10,6 +10,7 @@
 #define WAVECHECK_LIB_CONFIGPARSE_H
 
 #include "lib/Config.h"
+#include "lib/Output.h" // displayPath: messages name files as users see them
 
 #include "llvm/ADT/StringRef.h"
 #include <string>

@@ -1,4 +1,5 @@
 #include "lib/Findings.h"
+#include "lib/RawDiagnostic.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -61,7 +62,7 @@ Finding toFinding(const clang::tidy::ClangTidyError &E, llvm::StringRef Arch,
                                   : "warning",
             canonicalPath(E.Message.FilePath, E.BuildDirectory), E.Message.FileOffset, 0, 0,
             E.Message.Message,
-            {std::string(Arch)}, {std::string(Pass)}, {}, {}, E};
+            {std::string(Arch)}, {std::string(Pass)}, {}, {}, rawDiagnostic(E)};
   std::tie(F.Line, F.Column) = Lines.lineColumn(F.File, F.Offset);
   for (const auto &FileRepls : E.Message.Fix)
     for (const clang::tooling::Replacement &R : FileRepls.second)

@@ -3,6 +3,7 @@
 #define WAVECHECK_LIB_FINDINGS_H
 
 #include "lib/Driver.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <map>
 #include <tuple>

@@ -7,8 +7,9 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "lib/Fixes.h"
-#include "lib/Driver.h"
+#include "lib/Output.h"
 #include "lib/Findings.h"
+#include "lib/RawDiagnostic.h"
 #include "lib/SafeWrite.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -257,7 +258,7 @@ bool exportFixes(const RunResult &R, llvm::StringRef Path, std::string &Err) {
   std::vector<clang::tidy::ClangTidyError> Errors;
   for (const Finding &F : R.Findings)
     if (!F.Fixes.empty())
-      Errors.push_back(F.Raw);
+      Errors.push_back(tidyError(F.Raw));
   if (llvm::Error E = writeFileSafely(Path, [&](llvm::raw_ostream &OS) {
         clang::tidy::exportReplacements(R.Findings.empty() ? "" : R.Findings.front().File,
                                         Errors, OS);

@@ -1,6 +1,6 @@
 //===--- Inputs.cpp - files, directories and compile databases -------------===//
 #include "lib/CompileDatabase.h"
-#include "lib/Driver.h"
+#include "lib/Analysis.h"
 #include "lib/Exclude.h"
 #include "lib/Findings.h"
 #include "lib/UserFile.h"

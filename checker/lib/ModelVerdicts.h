@@ -27,7 +27,7 @@
 #ifndef WAVECHECK_LIB_MODELVERDICTS_H
 #define WAVECHECK_LIB_MODELVERDICTS_H
 
-#include "lib/Driver.h"
+#include "lib/RunResult.h"
 #include "model/WaveModel.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>

@@ -1,5 +1,5 @@
 //===--- Output.cpp - text and JSON reports --------------------------------===//
-#include "lib/Driver.h"
+#include "lib/Output.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"

@@ -10,7 +10,7 @@
 #ifndef WAVECHECK_LIB_PASSES_H
 #define WAVECHECK_LIB_PASSES_H
 
-#include "lib/Driver.h"
+#include "lib/Analysis.h"
 #include "lib/Findings.h"
 #include "lib/Fixes.h"
 #include <map>

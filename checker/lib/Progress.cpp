@@ -1,23 +1,11 @@
 //===--- Progress.cpp - the progress line of long scans --------------------===//
 #include "lib/Progress.h"
 
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Process.h"
 #include <memory>
 #include <string>
 
 namespace wavecheck {
-
-bool parseProgressMode(llvm::StringRef Text, ProgressMode &Mode) {
-  std::optional<ProgressMode> M = llvm::StringSwitch<std::optional<ProgressMode>>(Text)
-                                      .Case("auto", ProgressMode::Auto)
-                                      .Case("always", ProgressMode::Always)
-                                      .Case("never", ProgressMode::Never)
-                                      .Default(std::nullopt);
-  if (M)
-    Mode = *M;
-  return M.has_value();
-}
 
 std::function<void(size_t, size_t, size_t)> makeProgressLine(ProgressMode Mode,
                                                              llvm::raw_ostream &OS) {

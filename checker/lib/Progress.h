@@ -20,9 +20,6 @@ namespace wavecheck {
 
 enum class ProgressMode { Auto, Always, Never };
 
-/// Parses `auto`, `always` or `never`; false for anything else.
-bool parseProgressMode(llvm::StringRef Text, ProgressMode &Mode);
-
 /// The Options::Progress callback for \p Mode writing to \p OS (stderr), or
 /// an empty function when no progress is shown (`never`, or `auto` when
 /// stderr is not a terminal). \p OS must outlive the callback.

@@ -69,7 +69,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "lib/Catalogue.h"
-#include "lib/Driver.h"
+#include "lib/Output.h"
 #include "lib/SarifRules.h"
 
 #include "clang/Basic/Diagnostic.h"
