@@ -1,8 +1,5 @@
 #include "checks/Targets.h"
 
-#include "clang/AST/ASTContext.h"
-#include "clang/Basic/TargetInfo.h"
-
 #include <array>
 
 namespace wavecheck {
@@ -26,24 +23,6 @@ llvm::ArrayRef<TargetProfile> allTargets() { return Profiles; }
 const TargetProfile *findTarget(llvm::StringRef Arch) {
   const wavecommon::Target *T = wavecommon::findTarget(std::string_view(Arch));
   return T ? &Profiles[T - wavecommon::Targets] : nullptr;
-}
-
-static llvm::StringRef archFromTarget(const clang::TargetInfo *TI) {
-  if (!TI || !TI->getTriple().isAMDGCN())
-    return {};
-  return TI->getTargetOpts().CPU;
-}
-
-const TargetProfile &resolveTarget(llvm::StringRef OptionArch,
-                                   const clang::ASTContext &Ctx) {
-  llvm::StringRef Arch = OptionArch;
-  if (Arch.empty())
-    Arch = archFromTarget(&Ctx.getTargetInfo());
-  if (Arch.empty())
-    Arch = archFromTarget(Ctx.getAuxTargetInfo());
-  if (const TargetProfile *P = findTarget(Arch))
-    return *P;
-  return *findTarget(DefaultArch);
 }
 
 } // namespace wavecheck

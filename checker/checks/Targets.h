@@ -4,7 +4,8 @@
 /// A target profile gives what the checks need to know of an offload
 /// architecture: wavefront size, the FP8 format its hardware computes in and its
 /// XCD count. Checks read the profile and stay silent where a rule does not
-/// apply (no wave64 findings for a wave32 target). The figures and the lookup
+/// apply (no wave64 findings for a wave32 target); which target a check has is
+/// WaveCheck's (checks/WaveCheck.h). The figures and the lookup
 /// are the project's one target table, <wavecommon/targets.h>; this header
 /// gives them LLVM's string type for diagnostics.
 ///
@@ -15,10 +16,6 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <wavecommon/targets.h>
-
-namespace clang {
-class ASTContext;
-} // namespace clang
 
 namespace wavecheck {
 
@@ -42,14 +39,6 @@ const TargetProfile *findTarget(llvm::StringRef Arch);
 
 /// The architecture wavecheck assumes when none is given: MI300X.
 inline constexpr llvm::StringRef DefaultArch = wavecommon::DefaultArch;
-
-/// The profile a check should use. \p OptionArch is the global `OffloadArch`
-/// check option (set by the wavecheck driver for each pass); when it is empty
-/// (a plain clang-tidy run with the plugin) the architecture comes from the
-/// AST: the device target in a device pass, the auxiliary target in a host
-/// pass, else DefaultArch. Unknown names fall back to DefaultArch's profile.
-const TargetProfile &resolveTarget(llvm::StringRef OptionArch,
-                                   const clang::ASTContext &Ctx);
 
 } // namespace wavecheck
 

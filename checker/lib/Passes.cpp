@@ -5,6 +5,7 @@
 /// rounds, and the findings and compiler errors of each pass.
 ///
 //===----------------------------------------------------------------------===//
+#include "checks/WaveCheck.h"
 #include "lib/Config.h"
 #include "lib/Findings.h"
 #include "lib/ModelVerdicts.h"
@@ -266,7 +267,8 @@ JobResult runJob(const Job &J, const Options &Opts) {
     for (const auto &KV : C.CheckOptions)
       TidyOpts.CheckOptions[KV.getKey()] = KV.getValue();
     TidyOpts.SystemHeaders = false;
-    TidyOpts.CheckOptions["OffloadArch"].Value = P.Arch;
+    // The pass's target reaches the checks through this one option (checks/WaveCheck.h).
+    TidyOpts.CheckOptions[OffloadArchOption].Value = P.Arch;
     clang::tidy::ClangTidyContext Context(
         std::make_unique<clang::tidy::DefaultOptionsProvider>(
             clang::tidy::ClangTidyGlobalOptions(), TidyOpts));
