@@ -1,5 +1,6 @@
 //===--- ConstantContext.cpp - where a constant expression is required ----===//
 #include "checks/ConstantContext.h"
+#include "checks/NodeContext.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -250,6 +251,35 @@ ConstantContext constantContext(const Expr *E, ASTContext &Ctx) {
     Node = P;
   }
   return Constant ? ConstantContext::Other : ConstantContext::None;
+}
+
+bool requiresConstant(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNodeList Ps = Ctx.getParents(*S);
+  const Stmt *Child = S;
+  while (!Ps.empty()) {
+    if (const auto *P = Ps[0].get<Stmt>()) {
+      // Not an operand of its parent: a template argument or a type in it.
+      bool Operand = !Child || llvm::any_of(P->children(), [&](const Stmt *C) {
+        const auto *E = dyn_cast_or_null<Expr>(C);
+        return C == Child || (E && E->IgnoreUnlessSpelledInSource() == Child);
+      });
+      const auto *Case = dyn_cast<CaseStmt>(P);
+      if (!Operand || isa<ConstantExpr>(P) || (Case && Child != Case->getSubStmt()))
+        return true;
+      Child = P;
+      Ps = Ctx.getParents(*P);
+    } else if (const auto *FD = Ps[0].get<FunctionDecl>()) {
+      const FunctionDecl *Fn = owningFunction(FD);
+      return !isDeviceFunction(Fn) || isHostDeviceFunction(Fn);
+    } else if (const auto *VD = Ps[0].get<VarDecl>();
+               VD && !VD->isConstexpr() && VD->hasLocalStorage()) {
+      Child = nullptr;
+      Ps = Ctx.getParents(*VD);
+    } else {
+      return true;
+    }
+  }
+  return true;
 }
 
 } // namespace wavecheck

@@ -18,6 +18,7 @@
 namespace clang {
 class ASTContext;
 class Expr;
+class Stmt;
 } // namespace clang
 
 namespace wavecheck {
@@ -48,6 +49,17 @@ ConstantContext lexicalContext(llvm::ArrayRef<RawToken> Toks, size_t I);
 /// The constant context of \p E from its parents in the AST; None when its
 /// value may be computed at run time.
 ConstantContext constantContext(const clang::Expr *E, clang::ASTContext &Ctx);
+
+/// True when \p S must stay a constant expression, so that ROCm 7's
+/// `warpSize` (not constexpr) cannot replace it: an array extent, template
+/// argument, case label, `static_assert`, `constexpr` or global initialiser,
+/// attribute argument, or anything in host code or in a `__host__
+/// __device__` function (isHostDeviceFunction()), where the host pass has no
+/// `warpSize` at all.
+/// (constantContext() names the context of a `warpSize` use; this answers
+/// whether a replacement of \p S must be a constant, which also holds in code
+/// the host pass compiles.)
+bool requiresConstant(const clang::Stmt *S, clang::ASTContext &Ctx);
 
 /// How a message names \p C: "an array extent", "a template argument"...
 const char *contextPhrase(ConstantContext C);

@@ -2,7 +2,6 @@
 #include "checks/Fp8FormatTargetMismatchCheck.h"
 #include "checks/Fp8Bias.h"
 #include "checks/NodeContext.h"
-#include "checks/Targets.h"
 #include "checks/WaveMatchers.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -159,12 +158,12 @@ static const Spelling *specializationKey(const DeclContext *DC) {
 
 Fp8FormatTargetMismatchCheck::Fp8FormatTargetMismatchCheck(
     llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      OffloadArch(Options.getLocalOrGlobal("OffloadArch", "")) {}
+    : WaveCheck(Name, Context) {}
 
-// OffloadArch is a global option owned by the driver: nothing to write back.
 void Fp8FormatTargetMismatchCheck::storeOptions(
-    clang::tidy::ClangTidyOptions::OptionMap &) {}
+    clang::tidy::ClangTidyOptions::OptionMap &Opts) {
+  WaveCheck::storeOptions(Opts);
+}
 
 void Fp8FormatTargetMismatchCheck::registerPPCallbacks(const SourceManager &SM,
                                                        Preprocessor *PP,
@@ -762,9 +761,7 @@ void Fp8FormatTargetMismatchCheck::reportBiases(Fp8Format Target) {
 void Fp8FormatTargetMismatchCheck::onEndOfTranslationUnit() {
   if (!SM || !LangOpts)
     return;
-  const TargetProfile *T = Ctx ? &resolveTarget(OffloadArch, *Ctx) : findTarget(OffloadArch);
-  if (!T)
-    T = findTarget(DefaultArch);
+  const TargetProfile *T = &target(Ctx);
   if (!llvm::is_contained(Facts.UserFiles, SM->getMainFileID()))
     Facts.UserFiles.insert(Facts.UserFiles.begin(), SM->getMainFileID());
   for (const fp8::PreprocessorFacts::Range &M : Facts.MacroBodies)

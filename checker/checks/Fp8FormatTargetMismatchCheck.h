@@ -33,11 +33,11 @@
 #include "checks/Fp8Bias.h"
 #include "checks/Fp8Source.h"
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "checks/WaveCheck.h"
 
 namespace wavecheck {
 
-class Fp8FormatTargetMismatchCheck : public clang::tidy::ClangTidyCheck {
+class Fp8FormatTargetMismatchCheck : public WaveCheck {
 public:
   Fp8FormatTargetMismatchCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
@@ -115,7 +115,6 @@ private:
   /// Hand-written exponent biases of the other format (checks/Fp8Bias.h).
   void reportBiases(Fp8Format Target);
 
-  const std::string OffloadArch; ///< global option set per pass by the driver
 
   // Per translation unit.
   const clang::SourceManager *SM = nullptr;

@@ -12,8 +12,8 @@
 #include "checks/HardcodedWarpSizeCheck.h"
 #include "checks/HardcodedWarpSizeMessages.h"
 #include "checks/LaneGroups.h"
+#include "checks/ConstantContext.h"
 #include "checks/NodeContext.h"
-#include "checks/Targets.h"
 #include "checks/WaveMatchers.h"
 #include "checks/WorkgroupIds.h"
 
@@ -663,14 +663,12 @@ private:
 
 HardcodedWarpSizeCheck::HardcodedWarpSizeCheck(llvm::StringRef Name,
                                                clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      OffloadArch(Options.getLocalOrGlobal("OffloadArch", "")),
-      ConstantWaveSize(Options.get("ConstantWaveSize", "")), S(std::make_unique<State>()) {}
+    : WaveCheck(Name, Context, WaveSizeOption::Used), S(std::make_unique<State>()) {}
 
 HardcodedWarpSizeCheck::~HardcodedWarpSizeCheck() = default;
 
 void HardcodedWarpSizeCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "ConstantWaveSize", ConstantWaveSize);
+  WaveCheck::storeOptions(Opts);
 }
 
 void HardcodedWarpSizeCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
@@ -701,9 +699,8 @@ void HardcodedWarpSizeCheck::check(const MatchFinder::MatchResult &Result) {
   State &St = *S;
   St.Ctx = Result.Context;
   if (!St.Target) {
-    St.Target = &resolveTarget(OffloadArch, *Result.Context);
-    St.Constant = ConstantWaveSize.empty() ? std::to_string(St.Target->WaveSize)
-                                           : ConstantWaveSize;
+    St.Target = &target(*Result.Context);
+    St.Constant = constantWaveSize(*St.Target);
   }
   if (St.Target->WaveSize != Wave64)
     return;

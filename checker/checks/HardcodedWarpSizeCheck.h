@@ -33,12 +33,12 @@
 #ifndef WAVECHECK_CHECKS_HARDCODEDWARPSIZECHECK_H
 #define WAVECHECK_CHECKS_HARDCODEDWARPSIZECHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "checks/WaveCheck.h"
 #include <memory>
 
 namespace wavecheck {
 
-class HardcodedWarpSizeCheck : public clang::tidy::ClangTidyCheck {
+class HardcodedWarpSizeCheck : public WaveCheck {
 public:
   HardcodedWarpSizeCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
   ~HardcodedWarpSizeCheck() override;
@@ -58,8 +58,6 @@ public:
   struct State;
 
 private:
-  const std::string OffloadArch;      ///< global option set per pass by the driver
-  const std::string ConstantWaveSize; ///< fix-it text where a constant is required
   std::unique_ptr<State> S;
 };
 

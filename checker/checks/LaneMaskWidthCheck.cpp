@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 #include "checks/LaneMaskWidthCheck.h"
 #include "checks/NodeContext.h"
-#include "checks/Targets.h"
 #include "checks/WaveMatchers.h"
 
 #include "clang/Lex/Lexer.h"
@@ -59,8 +58,7 @@ static bool boundedBelowHalf(const Expr *E, const ASTContext &Ctx, unsigned Dept
 
 LaneMaskWidthCheck::LaneMaskWidthCheck(llvm::StringRef Name,
                                        clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      OffloadArch(Options.getLocalOrGlobal("OffloadArch", "")) {}
+    : WaveCheck(Name, Context) {}
 
 /// True when \p S runs in the branch of an `if` (or the body of a loop)
 /// whose condition compares a thread or lane index with a constant below
@@ -92,7 +90,9 @@ static bool inLaneBoundedBranch(const Stmt *S, ASTContext &Ctx) {
   return false;
 }
 
-void LaneMaskWidthCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {}
+void LaneMaskWidthCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {
+  WaveCheck::storeOptions(Opts);
+}
 
 void LaneMaskWidthCheck::onStartOfTranslationUnit() {
   Flow.reset();
@@ -110,7 +110,7 @@ void LaneMaskWidthCheck::registerMatchers(MatchFinder *Finder) {
 
 void LaneMaskWidthCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
-  const TargetProfile &T = resolveTarget(OffloadArch, Ctx);
+  const TargetProfile &T = target(Ctx);
   if (T.WaveSize != Wave64)
     return;
   Flow.setContext(Ctx);

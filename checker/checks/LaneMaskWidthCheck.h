@@ -25,15 +25,14 @@
 #define WAVECHECK_CHECKS_LANEMASKWIDTHCHECK_H
 
 #include "checks/LaneMaskFlow.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "checks/WaveCheck.h"
 #include "llvm/ADT/DenseSet.h"
 #include <optional>
 
 namespace wavecheck {
 
-struct TargetProfile;
 
-class LaneMaskWidthCheck : public clang::tidy::ClangTidyCheck {
+class LaneMaskWidthCheck : public WaveCheck {
 public:
   LaneMaskWidthCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
@@ -59,7 +58,6 @@ private:
   void checkSyncMask(const clang::CallExpr *Call, const TargetProfile &T,
                      clang::ASTContext &Ctx);
 
-  const std::string OffloadArch; ///< global option set per pass by the driver
   MaskFlow Flow;                    ///< lane masks of the translation unit
   llvm::DenseSet<const void *> ReportedSinks; ///< MaskSink::Node reported
 };

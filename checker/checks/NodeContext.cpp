@@ -90,35 +90,6 @@ const FunctionDecl *enclosingDeviceFunction(const Stmt *S, ASTContext &Ctx) {
   return isDeviceFunction(Fn) ? Fn : nullptr;
 }
 
-bool requiresConstant(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNodeList Ps = Ctx.getParents(*S);
-  const Stmt *Child = S;
-  while (!Ps.empty()) {
-    if (const auto *P = Ps[0].get<Stmt>()) {
-      // Not an operand of its parent: a template argument or a type in it.
-      bool Operand = !Child || llvm::any_of(P->children(), [&](const Stmt *C) {
-        const auto *E = dyn_cast_or_null<Expr>(C);
-        return C == Child || (E && E->IgnoreUnlessSpelledInSource() == Child);
-      });
-      const auto *Case = dyn_cast<CaseStmt>(P);
-      if (!Operand || isa<ConstantExpr>(P) || (Case && Child != Case->getSubStmt()))
-        return true;
-      Child = P;
-      Ps = Ctx.getParents(*P);
-    } else if (const auto *FD = Ps[0].get<FunctionDecl>()) {
-      const FunctionDecl *Fn = owningFunction(FD);
-      return !isDeviceFunction(Fn) || isHostDeviceFunction(Fn);
-    } else if (const auto *VD = Ps[0].get<VarDecl>();
-               VD && !VD->isConstexpr() && VD->hasLocalStorage()) {
-      Child = nullptr;
-      Ps = Ctx.getParents(*VD);
-    } else {
-      return true;
-    }
-  }
-  return true;
-}
-
 bool inSystemHeader(SourceLocation Loc, const SourceManager &SM) {
   return Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc));
 }

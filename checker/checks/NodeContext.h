@@ -71,14 +71,6 @@ bool isHostDeviceFunction(const clang::FunctionDecl *FD);
 const clang::FunctionDecl *enclosingDeviceFunction(const clang::Stmt *S,
                                                    clang::ASTContext &Ctx);
 
-/// True when \p S must stay a constant expression, so that ROCm 7's
-/// `warpSize` (not constexpr) cannot replace it: an array extent, template
-/// argument, case label, `static_assert`, `constexpr` or global initialiser,
-/// attribute argument, or anything in host code or in a `__host__
-/// __device__` function (isHostDeviceFunction()), where the host pass has no
-/// `warpSize` at all.
-bool requiresConstant(const clang::Stmt *S, clang::ASTContext &Ctx);
-
 /// True when the 32 in \p E (a `/`, `%`, `>>` or `&` by 32/5/31) means bits
 /// per word: \p E indexes an array of 32-bit integers, or it is the shift
 /// amount of a 32-bit value in a statement that indexes such an array

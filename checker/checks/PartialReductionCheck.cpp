@@ -1,7 +1,6 @@
 //===--- PartialReductionCheck.cpp - wave64-partial-reduction ---------------===//
 #include "checks/PartialReductionCheck.h"
 #include "checks/NodeContext.h"
-#include "checks/Targets.h"
 #include "checks/WaveMatchers.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -179,11 +178,11 @@ void PartialReductionCheck::noteRows(const Expr *Row, const MatchResult &R) {
 
 PartialReductionCheck::PartialReductionCheck(llvm::StringRef Name,
                                              clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      OffloadArch(Options.getLocalOrGlobal("OffloadArch", "")) {}
+    : WaveCheck(Name, Context) {}
 
-// OffloadArch is a global option owned by the driver: nothing to write back.
-void PartialReductionCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &) {}
+void PartialReductionCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {
+  WaveCheck::storeOptions(Opts);
+}
 
 void PartialReductionCheck::registerMatchers(MatchFinder *Finder) {
   auto FullWaveShuffle = allOf(isShuffleCall(), shuffleWidthIs(WidthKind::FullWave));
@@ -252,7 +251,7 @@ static FixItHint ifCertain(const LaneGroupFacts &F, FixItHint Fix) {
 }
 
 void PartialReductionCheck::check(const MatchResult &R) {
-  const TargetProfile &T = resolveTarget(OffloadArch, *R.Context);
+  const TargetProfile &T = target(*R.Context);
   if (T.WaveSize != Wave64)
     return;
   if (R.Nodes.getNodeAs<ForStmt>("loop"))

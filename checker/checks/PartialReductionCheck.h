@@ -30,14 +30,13 @@
 #define WAVECHECK_CHECKS_PARTIALREDUCTIONCHECK_H
 
 #include "checks/LaneGroups.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "checks/WaveCheck.h"
 #include <memory>
 
 namespace wavecheck {
 
-struct TargetProfile;
 
-class PartialReductionCheck : public clang::tidy::ClangTidyCheck {
+class PartialReductionCheck : public WaveCheck {
 public:
   PartialReductionCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
@@ -62,7 +61,6 @@ private:
 
   std::unique_ptr<LaneGroups> Groups;
 
-  const std::string OffloadArch; ///< global option set per pass by the driver
 };
 
 } // namespace wavecheck

@@ -1,42 +1,28 @@
 #include "checks/Targets.h"
 
-#include "clang/AST/ASTContext.h"
-#include "clang/Basic/TargetInfo.h"
+#include <array>
 
 namespace wavecheck {
 
-static const TargetProfile Profiles[] = {
-#define WAVECHECK_TARGET(NAME, PRODUCT, WAVE, FP8, XCDS)                       \
-  {#NAME, PRODUCT, WAVE, Fp8Format::FP8, XCDS},
-#include "checks/Targets.def"
-};
+namespace {
+/// The table's entries as profiles, in the table's order (index I is
+/// wavecommon::Targets[I]).
+constexpr std::array<TargetProfile, wavecommon::NumTargets> makeProfiles() {
+  std::array<TargetProfile, wavecommon::NumTargets> P{};
+  for (size_t I = 0; I < wavecommon::NumTargets; ++I) {
+    const wavecommon::Target &T = wavecommon::Targets[I];
+    P[I] = {T.Name, T.Product, T.WaveSize, T.Fp8, T.NumXcds};
+  }
+  return P;
+}
+constexpr std::array<TargetProfile, wavecommon::NumTargets> Profiles = makeProfiles();
+} // namespace
 
 llvm::ArrayRef<TargetProfile> allTargets() { return Profiles; }
 
 const TargetProfile *findTarget(llvm::StringRef Arch) {
-  Arch = Arch.split(':').first;
-  for (const TargetProfile &P : Profiles)
-    if (P.Name == Arch)
-      return &P;
-  return nullptr;
-}
-
-static llvm::StringRef archFromTarget(const clang::TargetInfo *TI) {
-  if (!TI || !TI->getTriple().isAMDGCN())
-    return {};
-  return TI->getTargetOpts().CPU;
-}
-
-const TargetProfile &resolveTarget(llvm::StringRef OptionArch,
-                                   const clang::ASTContext &Ctx) {
-  llvm::StringRef Arch = OptionArch;
-  if (Arch.empty())
-    Arch = archFromTarget(&Ctx.getTargetInfo());
-  if (Arch.empty())
-    Arch = archFromTarget(Ctx.getAuxTargetInfo());
-  if (const TargetProfile *P = findTarget(Arch))
-    return *P;
-  return *findTarget(DefaultArch);
+  const wavecommon::Target *T = wavecommon::findTarget(std::string_view(Arch));
+  return T ? &Profiles[T - wavecommon::Targets] : nullptr;
 }
 
 } // namespace wavecheck

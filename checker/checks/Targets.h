@@ -4,7 +4,10 @@
 /// A target profile gives what the checks need to know of an offload
 /// architecture: wavefront size, the FP8 format its hardware computes in and its
 /// XCD count. Checks read the profile and stay silent where a rule does not
-/// apply (no wave64 findings for a wave32 target). The table is Targets.def.
+/// apply (no wave64 findings for a wave32 target); which target a check has is
+/// WaveCheck's (checks/WaveCheck.h). The figures and the lookup
+/// are the project's one target table, <wavecommon/targets.h>; this header
+/// gives them LLVM's string type for diagnostics.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WAVECHECK_CHECKS_TARGETS_H
@@ -12,15 +15,12 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
-
-namespace clang {
-class ASTContext;
-} // namespace clang
+#include <wavecommon/targets.h>
 
 namespace wavecheck {
 
 /// FP8 encoding family the hardware computes in (docs/hardware.md, "FP8 formats").
-enum class Fp8Format { None, FNUZ, OCP };
+using Fp8Format = wavecommon::Fp8Format;
 
 struct TargetProfile {
   llvm::StringRef Name;    ///< Offload architecture, e.g. "gfx942".
@@ -30,23 +30,15 @@ struct TargetProfile {
   unsigned NumXcds;        ///< XCDs fed round-robin in SPX mode; 1 = monolithic.
 };
 
-/// Every known profile, in Targets.def order.
+/// Every known profile, in the order of wavecommon::Targets.
 llvm::ArrayRef<TargetProfile> allTargets();
 
 /// The profile named \p Arch (a feature suffix such as ":xnack+" is ignored);
-/// nullptr when unknown.
+/// nullptr when unknown. The lookup is wavecommon::findTarget.
 const TargetProfile *findTarget(llvm::StringRef Arch);
 
 /// The architecture wavecheck assumes when none is given: MI300X.
-inline constexpr llvm::StringRef DefaultArch = "gfx942";
-
-/// The profile a check should use. \p OptionArch is the global `OffloadArch`
-/// check option (set by the wavecheck driver for each pass); when it is empty
-/// (a plain clang-tidy run with the plugin) the architecture comes from the
-/// AST: the device target in a device pass, the auxiliary target in a host
-/// pass, else DefaultArch. Unknown names fall back to DefaultArch's profile.
-const TargetProfile &resolveTarget(llvm::StringRef OptionArch,
-                                   const clang::ASTContext &Ctx);
+inline constexpr llvm::StringRef DefaultArch = wavecommon::DefaultArch;
 
 } // namespace wavecheck
 

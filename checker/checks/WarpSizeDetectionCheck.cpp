@@ -10,7 +10,6 @@
 #include "checks/WarpSizeDetectionCheck.h"
 #include "checks/ConstantContext.h"
 #include "checks/NodeContext.h"
-#include "checks/Targets.h"
 #include "checks/WarpSizePP.h"
 #include "checks/WaveMatchers.h"
 
@@ -238,13 +237,12 @@ struct WarpSizeDetectionCheck::State {
 
 WarpSizeDetectionCheck::WarpSizeDetectionCheck(llvm::StringRef Name,
                                                clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), OffloadArch(Options.getLocalOrGlobal("OffloadArch", "")),
-      ConstantWaveSize(Options.get("ConstantWaveSize", "")), S(std::make_unique<State>()) {}
+    : WaveCheck(Name, Context, WaveSizeOption::Used), S(std::make_unique<State>()) {}
 
 WarpSizeDetectionCheck::~WarpSizeDetectionCheck() = default;
 
 void WarpSizeDetectionCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "ConstantWaveSize", ConstantWaveSize);
+  WaveCheck::storeOptions(Opts);
 }
 
 void WarpSizeDetectionCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
@@ -343,7 +341,7 @@ void WarpSizeDetectionCheck::reportRemovedMacro(State &St) {
   // where the project's own value is the target's wave size, the code keeps
   // working for this target (a wave32 target is then reported).
   if (St.PP.RemovedMacroValue &&
-      *St.PP.RemovedMacroValue == resolveTarget(OffloadArch, *St.Ctx).WaveSize)
+      *St.PP.RemovedMacroValue == target(*St.Ctx).WaveSize)
     return;
   for (SourceLocation Loc : St.PP.RemovedMacroTests)
     St.RemovedUses.push_back(
@@ -360,9 +358,8 @@ void WarpSizeDetectionCheck::reportRemovedMacro(State &St) {
 }
 
 void WarpSizeDetectionCheck::reportWarpSize(State &St) {
-  const TargetProfile &T = resolveTarget(OffloadArch, *St.Ctx);
-  std::string Constant =
-      ConstantWaveSize.empty() ? std::to_string(T.WaveSize) : ConstantWaveSize;
+  const TargetProfile &T = target(*St.Ctx);
+  std::string Constant = constantWaveSize(T);
   llvm::DenseSet<SourceLocation::UIntTy> Seen;
   for (const State::WarpSizeUse &U : St.ConstantUses) {
     if (!Seen.insert(U.Loc.getRawEncoding()).second)
@@ -373,7 +370,7 @@ void WarpSizeDetectionCheck::reportWarpSize(State &St) {
              << contextPhrase(U.Context);
     // A literal would make `static_assert(warpSize == 64)` vacuous: only a
     // project constant (the option) keeps its meaning.
-    bool Vacuous = U.Context == ConstantContext::StaticAssert && ConstantWaveSize.empty();
+    bool Vacuous = U.Context == ConstantContext::StaticAssert && !hasConstantWaveSize();
     if (U.Range.isValid() && !Vacuous)
       D << FixItHint::CreateReplacement(U.Range, Constant);
   }
@@ -387,7 +384,7 @@ void WarpSizeDetectionCheck::reportWarpSize(State &St) {
 
 void WarpSizeDetectionCheck::reportChosen(State &St) {
   const SourceManager &SM = St.sm();
-  const TargetProfile &T = resolveTarget(OffloadArch, *St.Ctx);
+  const TargetProfile &T = target(*St.Ctx);
   const int64_t W = T.WaveSize;
   const bool Host = !St.Ctx->getLangOpts().CUDAIsDevice;
   const char *DeviceMsg =

@@ -24,14 +24,13 @@
 #ifndef WAVECHECK_CHECKS_WARPSIZEDETECTIONCHECK_H
 #define WAVECHECK_CHECKS_WARPSIZEDETECTIONCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "checks/WaveCheck.h"
 #include <memory>
 
 namespace wavecheck {
 
-struct TargetProfile;
 
-class WarpSizeDetectionCheck : public clang::tidy::ClangTidyCheck {
+class WarpSizeDetectionCheck : public WaveCheck {
 public:
   WarpSizeDetectionCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
   ~WarpSizeDetectionCheck() override;
@@ -56,8 +55,6 @@ private:
   void reportHostBranchInDevicePass(State &St, const TargetProfile &T,
                                     const char *HostMsg);
 
-  const std::string OffloadArch;      ///< global option set per pass by the driver
-  const std::string ConstantWaveSize; ///< fix-it text for `warpSize` in constant contexts
   std::unique_ptr<State> S;
 };
 

@@ -1,7 +1,6 @@
 //===--- XcdTileOrderCheck.cpp - xcd-tile-order ----------------------------===//
 #include "checks/XcdTileOrderCheck.h"
 #include "checks/NodeContext.h"
-#include "checks/Targets.h"
 #include "checks/TileOrderFlow.h"
 
 #include "clang/AST/Attr.h"
@@ -79,12 +78,11 @@ private:
 } // namespace
 
 XcdTileOrderCheck::XcdTileOrderCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      OffloadArch(Options.getLocalOrGlobal("OffloadArch", "")),
+    : WaveCheck(Name, Context),
       Style(Options.get("RemapStyle", RemapStyle::Inline)) {}
 
-// OffloadArch is a global option owned by the driver: not written back.
 void XcdTileOrderCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {
+  WaveCheck::storeOptions(Opts);
   Options.store(Opts, "RemapStyle", Style);
 }
 
@@ -100,7 +98,7 @@ void XcdTileOrderCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void XcdTileOrderCheck::check(const MatchResult &R) {
-  const TargetProfile &T = resolveTarget(OffloadArch, *R.Context);
+  const TargetProfile &T = target(*R.Context);
   if (T.NumXcds < 2)
     return;
   const auto *Kernel = R.Nodes.getNodeAs<FunctionDecl>("kernel");

@@ -33,16 +33,15 @@
 #ifndef WAVECHECK_CHECKS_XCDTILEORDERCHECK_H
 #define WAVECHECK_CHECKS_XCDTILEORDERCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "checks/WaveCheck.h"
 
 #include <vector>
 
 namespace wavecheck {
 
-struct TargetProfile;
 struct TileMapping;
 
-class XcdTileOrderCheck : public clang::tidy::ClangTidyCheck {
+class XcdTileOrderCheck : public WaveCheck {
 public:
   /// How the fix-it spells the remap (check option `RemapStyle`).
   enum class RemapStyle {
@@ -81,7 +80,6 @@ private:
               const clang::FunctionDecl *Instantiation,
               llvm::ArrayRef<const clang::Expr *> PatternRemaps);
 
-  const std::string OffloadArch; ///< global option set per pass by the driver
   const RemapStyle Style;        ///< option RemapStyle, default Header
   IncludeState Includes;
 };

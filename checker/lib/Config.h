@@ -45,7 +45,7 @@ struct WavecheckConfig {
   /// The clang-tidy keys, as clang::tidy::parseConfiguration reads them
   /// (fields the file does not set are std::nullopt / empty).
   clang::tidy::ClangTidyOptions Tidy;
-  /// `OffloadArch`: target names (validated against checks/Targets.def), in
+  /// `OffloadArch`: target names (validated against the target table, <wavecommon/targets.h>), in
   /// the order written; std::nullopt when the file does not set it.
   std::optional<std::vector<std::string>> OffloadArch;
   /// 1-based line of each top-level key ("Checks", ...) and of each check

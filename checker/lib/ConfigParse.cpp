@@ -10,7 +10,6 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "lib/ConfigParse.h"
-#include "checks/Targets.h"
 #include "lib/Catalogue.h"
 
 #include "clang-tidy/GlobList.h"
@@ -21,6 +20,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
 #include <set>
+#include <wavecommon/targets.h>
 
 namespace wavecheck {
 
@@ -42,12 +42,6 @@ constexpr llvm::StringLiteral TidyOnlyKeys[] = {
     "ExtraArgs", "ExtraArgsBefore", "RemovedArgs", "UseColor", "SystemHeaders",
     "CustomChecks"};
 
-/// The offload architectures wavecheck has a profile for (checks/Targets.def,
-/// expanded here so the parser needs no check code).
-constexpr llvm::StringLiteral TargetNames[] = {
-#define WAVECHECK_TARGET(Name, ...) #Name,
-#include "checks/Targets.def"
-};
 
 /// Largest configuration file read. clang-tidy configurations of large
 /// projects are a few KB; the bound keeps a hostile file from costing the
@@ -72,12 +66,18 @@ std::string knownChecks() {
   return S;
 }
 
+/// The offload architectures wavecheck has a profile for (the target table,
+/// <wavecommon/targets.h>), comma-separated.
+std::string knownTargets() {
+  std::string S;
+  for (const wavecommon::Target &T : wavecommon::Targets)
+    S += (S.empty() ? "" : ", ") + std::string(T.Name);
+  return S;
+}
+
+/// Whether the table knows \p Arch (gfx942:xnack+ is gfx942).
 bool isKnownTarget(llvm::StringRef Arch) {
-  llvm::StringRef Base = Arch.split(':').first; // gfx942:xnack+ -> gfx942
-  for (llvm::StringRef T : TargetNames)
-    if (T == Base)
-      return true;
-  return false;
+  return wavecommon::findTarget(std::string_view(Arch)) != nullptr;
 }
 
 /// An upper bound of the nesting depth of a YAML text: brackets open across
@@ -231,17 +231,17 @@ bool FileParser::readOffloadArch(llvm::yaml::Node *V, WavecheckConfig &Out, size
   for (const auto &[Arch, At] : Items) {
     if (Arch.empty())
       return fail(At, "OffloadArch: empty target name; expected one of " +
-                          joined(TargetNames),
+                          knownTargets(),
                   P);
     if (!isKnownTarget(Arch))
       return fail(At, "OffloadArch: '" + Arch + "' is not a known target; expected one of " +
-                          joined(TargetNames),
+                          knownTargets(),
                   P);
     Out.OffloadArch->push_back(Arch);
   }
   if (Out.OffloadArch->empty())
     return fail(End, "OffloadArch: expected at least one target, one of " +
-                         joined(TargetNames),
+                         knownTargets(),
                 P);
   return true;
 }

@@ -1,10 +1,12 @@
 #include "lib/Findings.h"
 #include "lib/RawDiagnostic.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
 #include <tuple>
+#include <wavecommon/targets.h>
 
 namespace wavecheck {
 
@@ -76,8 +78,30 @@ Finding toFinding(const clang::tidy::ClangTidyError &E, llvm::StringRef Arch,
   return F;
 }
 
+FindingIdentity FindingIdentity::of(const Finding &F) {
+  FindingIdentity Id{F.Check, F.File, F.Offset, F.Message};
+  auto WordChar = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  for (const std::string &Arch : F.Targets) {
+    // Messages name a target by its base name: gfx942 of gfx942:xnack+.
+    const std::string T(wavecommon::baseArch(Arch));
+    if (T.empty())
+      continue;
+    std::string &M = Id.Message;
+    for (size_t At = M.find(T); At != std::string::npos; At = M.find(T, At)) {
+      const size_t End = At + T.size();
+      if ((At > 0 && WordChar(M[At - 1])) || (End < M.size() && WordChar(M[End]))) {
+        At = End; // part of a longer word ("gfx9420")
+        continue;
+      }
+      M.replace(At, T.size(), "<target>");
+      At += 8;
+    }
+  }
+  return Id;
+}
+
 void FindingSet::add(Finding F) {
-  auto [It, New] = Index.try_emplace({F.Check, F.File, F.Offset, F.Message}, All.size());
+  auto [It, New] = Index.try_emplace(FindingIdentity::of(F), All.size());
   if (New) {
     All.push_back(std::move(F));
     return;

@@ -35,10 +35,29 @@ std::string canonicalPath(llvm::StringRef Path, llvm::StringRef Base = "");
 Finding toFinding(const clang::tidy::ClangTidyError &E, llvm::StringRef Arch,
                   llvm::StringRef Pass, LineTable &Lines);
 
-/// Findings de-duplicated on (check, file, offset, message): adding an equal
-/// finding only merges its targets and passes into the first one, except
-/// that a finding of a pass that parsed replaces one of a pass with compiler
-/// errors (Finding::ParseFailed), fix-its and all.
+/// What makes two findings (of different passes, targets or translation
+/// units) one finding: the check, the file and offset, and the message with
+/// the names of the finding's targets taken out, so that a message naming
+/// the target of its pass does not split a finding per target. Two
+/// different diagnostics of one check at one place (their texts differ
+/// otherwise) stay two findings.
+struct FindingIdentity {
+  std::string Check;
+  std::string File;
+  unsigned Offset = 0;
+  std::string Message; ///< Finding::Message, each name of Finding::Targets as "<target>"
+
+  static FindingIdentity of(const Finding &F);
+  bool operator<(const FindingIdentity &O) const {
+    return std::tie(Check, File, Offset, Message) <
+           std::tie(O.Check, O.File, O.Offset, O.Message);
+  }
+};
+
+/// Findings de-duplicated on their FindingIdentity: adding an equal finding
+/// only merges its targets and passes into the first one, except that a
+/// finding of a pass that parsed replaces one of a pass with compiler errors
+/// (Finding::ParseFailed), fix-its and all.
 class FindingSet {
 public:
   void add(Finding F);
@@ -46,7 +65,7 @@ public:
 
 private:
   std::vector<Finding> All;
-  std::map<std::tuple<std::string, std::string, unsigned, std::string>, size_t> Index;
+  std::map<FindingIdentity, size_t> Index;
 };
 
 /// Sorts findings by file, line, column, check, message; errors by file.

@@ -5,6 +5,7 @@
 /// rounds, and the findings and compiler errors of each pass.
 ///
 //===----------------------------------------------------------------------===//
+#include "checks/WaveCheck.h"
 #include "lib/Config.h"
 #include "lib/Findings.h"
 #include "lib/ModelVerdicts.h"
@@ -18,7 +19,6 @@
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -28,6 +28,7 @@
 #include <optional>
 #include <set>
 #include <tuple>
+#include <wavecommon/flags.h>
 
 namespace wavecheck {
 
@@ -63,30 +64,6 @@ struct Pass {
   llvm::StringRef name() const { return Host ? "host" : "device"; }
 };
 
-/// nvcc options with no clang meaning, taking a value in the next argument
-/// when written without '='. Source: the nvcc command-line reference.
-bool isNvccOnlyFlag(llvm::StringRef A, bool &TakesValue) {
-  TakesValue = false;
-  llvm::StringRef Name = A.split('=').first;
-  bool Separate = !A.contains('=');
-  if (llvm::StringSwitch<bool>(Name)
-          .Cases({"-Xcompiler", "--compiler-options", "-Xptxas", "--ptxas-options"}, true)
-          .Cases({"-Xlinker", "--linker-options", "-gencode", "--generate-code"}, true)
-          .Cases({"-ccbin", "--compiler-bindir", "-arch", "--gpu-architecture"}, true)
-          .Cases({"-code", "--gpu-code", "-rdc", "--relocatable-device-code"}, true)
-          .Cases({"-maxrregcount", "--maxrregcount", "-Xnvlink", "--default-stream"}, true)
-          .Default(false)) {
-    TakesValue = Separate;
-    return true;
-  }
-  return llvm::StringSwitch<bool>(A)
-      .Cases({"--expt-relaxed-constexpr", "--expt-extended-lambda",
-              "--extended-lambda", "-lineinfo", "--generate-line-info"}, true)
-      .Cases({"--use_fast_math", "-use_fast_math", "--keep", "-G", "--device-debug"}, true)
-      .Cases({"-dc", "--device-c", "-dlink", "--device-link", "-cudart"}, true)
-      .Default(false);
-}
-
 /// The user's arguments without what wavecheck decides itself (language,
 /// offload arch, pass, output) and without nvcc-only flags (noted once each).
 std::vector<std::string> filterArgs(const std::vector<std::string> &In,
@@ -94,27 +71,30 @@ std::vector<std::string> filterArgs(const std::vector<std::string> &In,
   std::vector<std::string> Out;
   for (size_t I = 0; I < In.size(); ++I) {
     llvm::StringRef A = In[I];
-    bool TakesValue = false;
-    if (isNvccOnlyFlag(A, TakesValue)) {
-      Dropped.push_back(TakesValue && I + 1 < In.size() ? (A + " " + In[I + 1]).str()
-                                                        : A.str());
-      if (TakesValue)
+    // GPU-compiler flags clang does not take (nvcc's) and the offload
+    // architecture: the one classifier wavesan-cc uses too.
+    const wavecommon::FlagClass F = wavecommon::classifyFlag(A, wavecommon::FlagTool::Clang);
+    if (F.Kind == wavecommon::FlagKind::GpuOnly) {
+      Dropped.push_back(F.TakesValue && I + 1 < In.size() ? (A + " " + In[I + 1]).str()
+                                                          : A.str());
+      if (F.TakesValue)
+        ++I;
+      continue;
+    }
+    if (F.Kind == wavecommon::FlagKind::Arch) {
+      if (F.TakesValue)
         ++I;
       continue;
     }
     if (A == "-o" || A == "-x" || A == "-MF" || A == "-MT" || A == "-MQ" ||
-        A == "-offload-arch" || A == "--offload-arch" || A == "-Xarch_device" ||
-        A == "-Xarch_host") {
+        A == "-Xarch_device" || A == "-Xarch_host") {
       ++I;
       continue;
     }
-    if (A == "-c" || A == "-S" || A == "-E" || A == "-MD" || A == "-MMD" ||
-        A == "-M" || A == "-MM" || A.starts_with("--offload-arch=") ||
-        A.starts_with("-offload-arch=") || A.starts_with("--cuda-gpu-arch=") ||
+    if (wavecommon::isCompileOnlyFlag(A) || A == "-MD" || A == "-MMD" ||
         A == "--cuda-host-only" || A == "--cuda-device-only" ||
         A == "--offload-host-only" || A == "--offload-device-only" ||
-        (A.starts_with("-x") && A.size() > 2) || A.starts_with("-o") ||
-        A == "-fsyntax-only")
+        (A.starts_with("-x") && A.size() > 2) || A.starts_with("-o"))
       continue;
     Out.push_back(A.str());
   }
@@ -287,7 +267,8 @@ JobResult runJob(const Job &J, const Options &Opts) {
     for (const auto &KV : C.CheckOptions)
       TidyOpts.CheckOptions[KV.getKey()] = KV.getValue();
     TidyOpts.SystemHeaders = false;
-    TidyOpts.CheckOptions["OffloadArch"].Value = P.Arch;
+    // The pass's target reaches the checks through this one option (checks/WaveCheck.h).
+    TidyOpts.CheckOptions[OffloadArchOption].Value = P.Arch;
     clang::tidy::ClangTidyContext Context(
         std::make_unique<clang::tidy::DefaultOptionsProvider>(
             clang::tidy::ClangTidyGlobalOptions(), TidyOpts));

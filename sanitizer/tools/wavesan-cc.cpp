@@ -57,6 +57,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
+#include <wavecommon/flags.h>
+#include <wavecommon/targets.h>
 
 // Finding `<<<...>>>` launches and `extern __shared__` arrays.
 #include "wavesan-cc-scan.h"
@@ -113,11 +115,6 @@ bool takesSeparateValue(std::string_view Arg) {
   return false;
 }
 
-bool isCompileOnlyFlag(std::string_view Arg) {
-  return Arg == "-c" || Arg == "-S" || Arg == "-E" || Arg == "-M" || Arg == "-MM" ||
-         Arg == "-fsyntax-only";
-}
-
 std::string dirName(const std::string &Path) {
   auto Slash = Path.rfind('/');
   return Slash == std::string::npos ? "." : Path.substr(0, Slash);
@@ -163,6 +160,17 @@ constexpr EmulatedTarget EmulatedTargets[] = {
     {"gfx950", "__GFX9__", true},
 };
 
+/// Every emulated target is a wave64 target of the project's target table.
+constexpr bool emulatedTargetsAreWave64() {
+  for (const EmulatedTarget &T : EmulatedTargets) {
+    const wavecommon::Target *Known = wavecommon::findTarget(T.Name);
+    if (!Known || Known->WaveSize != 64)
+      return false;
+  }
+  return true;
+}
+static_assert(emulatedTargetsAreWave64(), "EmulatedTargets: wave64 targets of <wavecommon/targets.h>");
+
 /// The -D flags of the target's predefined macros (wave size 64: every emulated
 /// target is a wave64 gfx9 part).
 std::vector<std::string> targetMacros(const EmulatedTarget &T) {
@@ -189,40 +197,6 @@ void noteOnce(const std::string &Text) {
     return;
   Said.push_back(Text);
   std::cerr << "wavesan-cc: note: " << Text << "\n";
-}
-
-/// GPU-compiler flags of real build lines (clang/hipcc and nvcc spellings) that have no
-/// meaning for a host build of the emulator: dropped with a note. \p Arg is the flag as
-/// written; \returns true when it is one of them. \p TakesValue is set when its value is
-/// the next argument.
-bool isGpuOnlyFlag(std::string_view Arg, bool &TakesValue) {
-  TakesValue = false;
-  auto StartsWith = [&](std::string_view P) { return Arg.substr(0, P.size()) == P; };
-  for (const char *F : {"-fgpu-rdc", "-fno-gpu-rdc", "-fhip-new-launch-api",
-                        "-fno-hip-new-launch-api", "-nogpulib", "-nogpuinc",
-                        "-fgpu-flush-denormals-to-zero", "-fno-gpu-flush-denormals-to-zero",
-                        "-fgpu-approx-transcendentals", "-munsafe-fp-atomics",
-                        "-mno-unsafe-fp-atomics", "-mwavefrontsize64", "-mno-wavefrontsize64",
-                        "-mcumode", "-mno-cumode", "-lineinfo", "--expt-relaxed-constexpr",
-                        "--expt-extended-lambda", "--extended-lambda", "--use_fast_math",
-                        "-use_fast_math", "-hip-link", "--hip-link", "-fcuda-flush-denormals-to-zero"})
-    if (Arg == F)
-      return true;
-  for (const char *P : {"--cuda-gpu-arch=", "--hip-path=", "--rocm-path=", "--hip-device-lib",
-                        "-fgpu-default-stream=", "-rdc=", "--relocatable-device-code=",
-                        "-arch=", "--gpu-architecture=", "-gencode=", "--generate-code=",
-                        "-code=", "--gpu-code=", "-Xptxas=", "-maxrregcount=",
-                        "--maxrregcount=", "-ccbin=", "--compiler-bindir="})
-    if (StartsWith(P))
-      return true;
-  for (const char *F : {"-gencode", "--generate-code", "-Xptxas", "-Xnvlink", "-ccbin",
-                        "--compiler-bindir", "-maxrregcount", "-code", "--gpu-code",
-                        "--gpu-architecture", "-rdc"})
-    if (Arg == F) {
-      TakesValue = true;
-      return true;
-    }
-  return false;
 }
 
 /// Where the emulator's headers, runtime and HIP root are: the build tree when this
@@ -282,14 +256,19 @@ int main(int Argc, char **Argv) {
     // Build lines as real Makefiles and CMake HIP builds write them: the target, the
     // C++ standard, the language and the GPU compilers' own flags.
     std::string_view AV = A;
+    // GPU-compiler flags with no meaning for a host build, and the offload
+    // architecture: the one classifier wavecheck uses too (<wavecommon/flags.h>).
+    const wavecommon::FlagClass Flag = wavecommon::classifyFlag(A, wavecommon::FlagTool::Host);
     std::string Arch;
-    if (AV.substr(0, 15) == "--offload-arch=")
-      Arch = A.substr(15);
-    else if (AV.substr(0, 16) == "--amdgpu-target=")
-      Arch = A.substr(16);
-    else if ((A == "--offload-arch" || A == "-offload-arch") && I + 1 < Args.size())
+    bool IsArch = false;
+    if (Flag.Kind == wavecommon::FlagKind::Arch && !Flag.TakesValue) {
+      Arch = std::string(Flag.JoinedValue);
+      IsArch = !Arch.empty() || AV.substr(0, 15) == "--offload-arch=";
+    } else if (Flag.Kind == wavecommon::FlagKind::Arch && I + 1 < Args.size()) {
       Arch = Args[++I];
-    if (!Arch.empty() || AV.substr(0, 15) == "--offload-arch=") {
+      IsArch = !Arch.empty();
+    }
+    if (IsArch) {
       // gfx942:sramecc+:xnack- names gfx942 with its features.
       std::string Name = Arch.substr(0, Arch.find(':'));
       const EmulatedTarget *Found = nullptr;
@@ -343,10 +322,9 @@ int main(int Argc, char **Argv) {
                          "algorithms; they run on the host's standard library");
       continue;
     }
-    bool GpuTakesValue = false;
-    if (isGpuOnlyFlag(A, GpuTakesValue)) {
+    if (Flag.Kind == wavecommon::FlagKind::GpuOnly) {
       noteOnce("'" + A + "' dropped: a GPU compiler's flag, with no meaning for the emulator");
-      if (GpuTakesValue)
+      if (Flag.TakesValue)
         ++I;
       continue;
     }
@@ -361,7 +339,7 @@ int main(int Argc, char **Argv) {
       return fail("reading a source from standard input ('-') is not supported; "
                   "give a .hip, .cu or .cpp file");
     if (!A.empty() && (A[0] == '-' || A[0] == '@')) {
-      if (isCompileOnlyFlag(A))
+      if (wavecommon::isCompileOnlyFlag(A))
         Link = false;
       Out.push_back(A);
       continue;

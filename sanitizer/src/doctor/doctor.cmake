@@ -15,6 +15,7 @@ target_compile_features(wavesan-doctor PUBLIC cxx_std_20)
 target_include_directories(wavesan-doctor PUBLIC
   $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
   $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/wavesan-emu>)
-target_link_libraries(wavesan-doctor PRIVATE nlohmann_json::nlohmann_json)
+target_link_libraries(wavesan-doctor PRIVATE nlohmann_json::nlohmann_json
+                      $<BUILD_INTERFACE:wavecommon>)
 set_target_properties(wavesan-doctor PROPERTIES POSITION_INDEPENDENT_CODE ON)
 # --- end

@@ -11,6 +11,9 @@
 //===----------------------------------------------------------------------===//
 #include "doctor_internal.h"
 
+#include <optional>
+#include <wavecommon/targets.h>
+
 namespace wavesan::doctor {
 namespace {
 
@@ -113,6 +116,22 @@ Item tuningFile(const Probes &P, const GpuFacts &G) {
   return I;
 }
 
+/// The FP8 format target \p T computes in: the target table's
+/// (<wavecommon/targets.h>), else by family for targets the table leaves out
+/// (gfx940, gfx941: early MI300, FNUZ; gfx12*: OCP; gfx908 (MI100), gfx10*,
+/// gfx11*: none). std::nullopt when nothing is known of \p T.
+std::optional<wavecommon::Fp8Format> fp8FormatOf(const std::string &T) {
+  if (const wavecommon::Target *Known = wavecommon::findTarget(T))
+    return Known->Fp8;
+  if (T == "gfx940" || T == "gfx941")
+    return wavecommon::Fp8Format::FNUZ;
+  if (startsWith(T, "gfx12"))
+    return wavecommon::Fp8Format::OCP;
+  if (T == "gfx908" || startsWith(T, "gfx10") || startsWith(T, "gfx11"))
+    return wavecommon::Fp8Format::None;
+  return std::nullopt;
+}
+
 Item fp8Format(const GpuFacts &G) {
   Item I{"fp8-format", "FP8 format", Status::Unknown, "", "gfx target (HIP docs)", "", ""};
   if (G.Agents.empty()) {
@@ -125,18 +144,19 @@ Item fp8Format(const GpuFacts &G) {
       I.Observed = "mixed targets (see gfx target)";
       return I;
     }
-  if (T == "gfx940" || T == "gfx941" || T == "gfx942") {
+  const std::optional<wavecommon::Fp8Format> Format = fp8FormatOf(T);
+  if (Format == wavecommon::Fp8Format::FNUZ) {
     I.State = Status::Pass;
     I.Observed = "FNUZ (E4M3 FNUZ max 240, E5M2 FNUZ) on " + T;
     I.Note = "convert OCP checkpoints (float8_e4m3fn) to FNUZ, never reinterpret them: load as "
              "torch.float8_e4m3fnuz, map byte 0x80 to 0x00, double the scale (a byte is worth "
              "half in FNUZ); wavesan diff names the 2x/4x signature";
-  } else if (T == "gfx950" || startsWith(T, "gfx12")) {
+  } else if (Format == wavecommon::Fp8Format::OCP) {
     I.State = Status::Pass;
     I.Observed = "OCP (E4M3 fn max 448, E5M2) on " + T;
     I.Note = "load float8_e4m3fn weights; FNUZ checkpoints made for MI300 (gfx942) need the "
              "reverse conversion (halve the scale)";
-  } else if (T == "gfx90a" || T == "gfx908" || startsWith(T, "gfx10") || startsWith(T, "gfx11")) {
+  } else if (Format == wavecommon::Fp8Format::None) {
     I.State = Status::Warn;
     I.Observed = "none: " + T + " has no FP8 matrix format";
     I.Fix = "FP8 checkpoints must be dequantised (e.g. to BF16) to run here";

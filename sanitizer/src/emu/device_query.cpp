@@ -16,7 +16,8 @@ hipError_t setLastError(hipError_t E);
 /// HIP's hipDeviceProp_t fields beyond the ones host_api.cpp sets, for gfx942
 /// (MI300X data sheet; CDNA3 ISA guide; ROCm's hipDeviceProp of an MI300X).
 void fillMoreProperties(hipDeviceProp_t &P) {
-  P.sharedMemPerBlockOptin = 64 * 1024; // no opt-in beyond the 64 KiB LDS
+  // No opt-in beyond the workgroup's LDS (the target table's 64 KiB).
+  P.sharedMemPerBlockOptin = wavecommon::Gfx942.LdsBytesPerWorkgroup;
   P.memPitch = 2147483647;
   P.textureAlignment = 256;
   P.texturePitchAlignment = 256;
@@ -219,7 +220,9 @@ hipError_t funcSetAttribute(const void *Func, hipFuncAttribute Attr, int Value) 
     return setLastError(hipErrorInvalidValue);
   switch (Attr) {
   case hipFuncAttributeMaxDynamicSharedMemorySize:
-    return Value >= 0 && Value <= 64 * 1024 ? hipSuccess : setLastError(hipErrorInvalidValue);
+    return Value >= 0 && unsigned(Value) <= wavecommon::Gfx942.LdsBytesPerWorkgroup
+               ? hipSuccess
+               : setLastError(hipErrorInvalidValue);
   case hipFuncAttributePreferredSharedMemoryCarveout:
     return Value >= -1 && Value <= 100 ? hipSuccess : setLastError(hipErrorInvalidValue);
   default:
@@ -235,8 +238,8 @@ hipError_t funcGetAttributes(hipFuncAttributes *Attr, const void *Func) {
   if (!Attr || !Func)
     return setLastError(hipErrorInvalidValue);
   std::memset(Attr, 0, sizeof *Attr);
-  Attr->maxDynamicSharedSizeBytes = 64 * 1024;
-  Attr->maxThreadsPerBlock = 1024;
+  Attr->maxDynamicSharedSizeBytes = static_cast<int>(wavecommon::Gfx942.LdsBytesPerWorkgroup);
+  Attr->maxThreadsPerBlock = static_cast<int>(wavecommon::Gfx942.MaxWorkgroupThreads);
   Attr->binaryVersion = 94;
   Attr->ptxVersion = 94;
   return hipSuccess;

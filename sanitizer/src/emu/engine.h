@@ -43,6 +43,8 @@
 #include <vector>
 #include <xmmintrin.h>
 
+#include <wavecommon/targets.h>
+
 // AddressSanitizer's fiber interface (<sanitizer/common_interface_defs.h>),
 // declared weak: the runtime is built without ASan, but the kernels linked
 // with it may be (-fsanitize=address). The functions are non-null only then.
@@ -110,10 +112,11 @@ struct Wave : WaveHot {
 };
 
 /// gfx942 (AMD Instinct MI300X) limits used by the launch checks and the
-/// device profile: CDNA3 ISA guide / MI300X data sheet.
-constexpr unsigned Gfx942ComputeUnits = 304;
-constexpr unsigned Gfx942LdsBytesPerBlock = 64 * 1024;
-constexpr unsigned MaxThreadsPerBlock = 1024;
+/// device profile, from the target table (<wavecommon/targets.h>, which gives
+/// each figure's public source).
+constexpr unsigned Gfx942ComputeUnits = wavecommon::Gfx942.ComputeUnits;
+constexpr unsigned Gfx942LdsBytesPerBlock = wavecommon::Gfx942.LdsBytesPerWorkgroup;
+constexpr unsigned MaxThreadsPerBlock = wavecommon::Gfx942.MaxWorkgroupThreads;
 /// hipDeviceProp_t::maxGridSize of each dimension, as ROCm reports it (INT32_MAX).
 constexpr unsigned Gfx942MaxGridSize = 2147483647;
 static_assert(WorkerHot::RingSize >= MaxThreadsPerBlock);

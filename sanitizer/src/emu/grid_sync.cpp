@@ -40,8 +40,11 @@ hipError_t beginCooperative(dim3 Grid, dim3 Block) {
   const uint64_t Threads = uint64_t(Block.x) * Block.y * Block.z;
   if (Blocks == 0 || Threads == 0)
     return hipErrorInvalidConfiguration;
-  // gfx942: 304 CUs, 2048 resident threads each (hipGetDeviceProperties).
-  if (Blocks > MaxCooperativeBlocks || Blocks * Threads > 304ull * 2048)
+  // gfx942: 304 CUs, 2048 resident threads each (the target table, as
+  // hipGetDeviceProperties reports them).
+  if (Blocks > MaxCooperativeBlocks ||
+      Blocks * Threads > uint64_t(wavecommon::Gfx942.ComputeUnits) *
+                             wavecommon::Gfx942.ResidentThreadsPerCu)
     return hipErrorCooperativeLaunchTooLarge;
   std::lock_guard<std::mutex> G(Barrier.M);
   Barrier.Blocks = Blocks;

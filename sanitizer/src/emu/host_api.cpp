@@ -141,11 +141,13 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *P, int Device) {
   std::strcpy(P->name, "AMD Instinct MI300X (wavesan CPU emulator)");
   std::strcpy(P->gcnArchName, "gfx942:sramecc+:xnack-");
   P->totalGlobalMem = 192ull << 30;    // 192 GiB HBM3
-  P->sharedMemPerBlock = 64 * 1024;    // LDS per workgroup
+  const wavecommon::Target &Gfx942 = wavecommon::Gfx942; // the target table's figures
+  P->sharedMemPerBlock = Gfx942.LdsBytesPerWorkgroup; // LDS per workgroup
   P->regsPerBlock = 512 * 64;          // 512 VGPRs x 64 lanes
   P->warpSize = static_cast<int>(unsigned(wavesan::options().wave_size)); // 64 (gfx942) or 32 (wave_size)
-  P->maxThreadsPerBlock = 1024;
-  P->maxThreadsDim[0] = P->maxThreadsDim[1] = P->maxThreadsDim[2] = 1024;
+  P->maxThreadsPerBlock = static_cast<int>(Gfx942.MaxWorkgroupThreads);
+  P->maxThreadsDim[0] = P->maxThreadsDim[1] = P->maxThreadsDim[2] =
+      static_cast<int>(Gfx942.MaxWorkgroupThreads);
   // ROCm's value in every dimension; launches are checked against it (launch.cpp).
   P->maxGridSize[0] = P->maxGridSize[1] = P->maxGridSize[2] =
       static_cast<int>(wavesan::emu::detail::Gfx942MaxGridSize);
@@ -155,11 +157,11 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *P, int Device) {
   P->totalConstMem = 2147483648ull;
   P->major = 9;
   P->minor = 4;
-  P->multiProcessorCount = 304;        // compute units
-  P->l2CacheSize = 4 * 1024 * 1024;    // per XCD
-  P->maxThreadsPerMultiProcessor = 2048;
+  P->multiProcessorCount = static_cast<int>(Gfx942.ComputeUnits);
+  P->l2CacheSize = static_cast<int>(Gfx942.L2BytesPerXcd); // per XCD
+  P->maxThreadsPerMultiProcessor = static_cast<int>(Gfx942.ResidentThreadsPerCu);
   P->concurrentKernels = 1;
-  P->maxSharedMemoryPerMultiProcessor = 64 * 1024;
+  P->maxSharedMemoryPerMultiProcessor = Gfx942.LdsBytesPerCu;
   P->canMapHostMemory = 1;
   P->cooperativeLaunch = 1;
   P->managedMemory = 1;

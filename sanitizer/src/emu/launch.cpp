@@ -275,15 +275,16 @@ hipError_t launch(const LaunchRequest &R) {
     report(ReportKind::BlockTooLarge, launchSite(R),
            "block (" + std::to_string(B.x) + ", " + std::to_string(B.y) + ", " +
                std::to_string(B.z) + ") has " + std::to_string(Threads) +
-               " threads; gfx942 runs at most 1024 per block; the launch fails with "
-               "hipErrorInvalidConfiguration");
+               " threads; gfx942 runs at most " + std::to_string(MaxThreadsPerBlock) +
+               " per block; the launch fails with hipErrorInvalidConfiguration");
     return fail(hipErrorInvalidConfiguration);
   }
   if (R.SharedBytes > Gfx942LdsBytesPerBlock) {
     report(ReportKind::LdsOverLimit, launchSite(R),
            "the launch asks for " + std::to_string(R.SharedBytes) +
-               " bytes of dynamic shared memory; a gfx942 block has at most 65536 bytes of LDS; "
-               "the launch fails with hipErrorLaunchOutOfResources");
+               " bytes of dynamic shared memory; a gfx942 block has at most " +
+               std::to_string(Gfx942LdsBytesPerBlock) +
+               " bytes of LDS; the launch fails with hipErrorLaunchOutOfResources");
     return fail(hipErrorLaunchOutOfResources);
   }
   // Grid limits, checked before the block count is formed (it could wrap to 0).
@@ -302,8 +303,9 @@ hipError_t launch(const LaunchRequest &R) {
     std::snprintf(Ratio, sizeof Ratio, "%.1f%%", 100.0 * double(Blocks) / Gfx942ComputeUnits);
     report(ReportKind::LaunchUnderfilledGrid, launchSite(R),
            "grid of " + std::to_string(Blocks) + (Blocks == 1 ? " block fills " : " blocks fills ") + Ratio +
-               " of the 304 compute units of a gfx942 (fill ratio " + std::to_string(Blocks) +
-               "/304)");
+               " of the " + std::to_string(Gfx942ComputeUnits) +
+               " compute units of a gfx942 (fill ratio " + std::to_string(Blocks) + "/" +
+               std::to_string(Gfx942ComputeUnits) + ")");
   }
 
   std::lock_guard<std::mutex> Guard(LaunchMutex);

@@ -12,6 +12,7 @@
 #include "wavesan/reference.h"
 
 #include <stdexcept>
+#include <wavecommon/targets.h>
 #include <string>
 
 namespace wavesan {
@@ -124,7 +125,7 @@ WavesanGemmArgs makeGemmArgs(const GemmSpec &S, const void *A, const void *B, vo
   R.AType = static_cast<uint32_t>(S.AType);
   R.BType = static_cast<uint32_t>(S.BType);
   R.CType = static_cast<uint32_t>(S.CType);
-  R.NumXcds = 8; // gfx942: 8 XCDs (docs/hardware.md)
+  R.NumXcds = wavecommon::Gfx942.NumXcds; // gfx942's XCDs (the target table)
   R.Alpha = S.Alpha;
   R.Beta = S.Beta;
   R.ScaleA = S.ScaleA;

@@ -16,8 +16,22 @@
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <wavecommon/targets.h>
 
 namespace wavesan::xcd {
+
+// XcdConfig's defaults (wavesan/xcd.h, an installed header that includes only the
+// standard library) are the MI300X figures of the target table.
+static_assert(XcdConfig{}.NumXcds == wavecommon::Gfx942.NumXcds,
+              "XcdConfig::NumXcds default: the target table's gfx942 XCD count");
+static_assert(XcdConfig{}.L2Bytes == wavecommon::Gfx942.L2BytesPerXcd,
+              "XcdConfig::L2Bytes default: the target table's gfx942 L2 per XCD");
+static_assert(XcdConfig{}.ResidentPerXcd == wavecommon::Gfx942.computeUnitsPerXcd(),
+              "XcdConfig::ResidentPerXcd default: one workgroup per CU of a gfx942 XCD");
+// The remap header's default XCD count (wavecheck/xcd_remap.h, C++11 and no
+// library, for users' kernels) is the same figure.
+static_assert(wavecheck_xcd_detail::DefaultNumXcds == wavecommon::Gfx942.NumXcds,
+              "remap_pid_for_xcds default: the target table's gfx942 XCD count");
 
 namespace {
 

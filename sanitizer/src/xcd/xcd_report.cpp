@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <set>
 #include <stdexcept>
+#include <wavecommon/targets.h>
 
 namespace wavesan::xcd {
 
@@ -89,7 +90,8 @@ std::vector<SeedExampleRow> seedExample() {
   S.TileM = S.TileN = 256;
   S.KStep = 64;
   S.ElemBytes = 2;
-  constexpr unsigned Xcds = 8, Tiles = 8;
+  // The MI300X's XCD count (the target table); 8 tiles = the example's tile row.
+  constexpr unsigned Xcds = wavecommon::Gfx942.NumXcds, Tiles = 8;
   const TileOrder Row = rowMajorOrder(S), Remap = remapOrder(Row, Xcds);
   const TileOrder Grouped = groupedOrder(S, 2), RemapGrouped = remapOrder(Grouped, Xcds);
   const std::vector<uint32_t> TileRow = firstTilesOfXcd0(Remap, Xcds, Tiles);
