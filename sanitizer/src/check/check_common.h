@@ -18,7 +18,12 @@
 #include <string>
 #include <vector>
 
+// The host backend's helpers (sanitizer/src/reference/host/: bulk.h, host_internal.h).
+namespace wavesan::host_detail {}
+
 namespace wavesan::check_detail {
+
+using namespace host_detail;
 
 /// True when \p User is within \p Tol of \p Ref: |User - Ref| <= Tol, both NaN,
 /// or the same infinity.
