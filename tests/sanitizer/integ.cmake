@@ -24,7 +24,7 @@ set_tests_properties(IntegConsumer.InstalledPackage PROPERTIES TIMEOUT 600 RUN_S
 endif()
 
 # IntegCli.*: `wavesan diff` on .npy files the test writes with xtensor (needs the diff,
-# wavesan-check, like the CLI itself); IntegNpy.*: hand-made and hostile .npy headers.
+# wavesan-diff, like the CLI itself); IntegNpy.*: hand-made and hostile .npy headers.
 if(TARGET wavesan-cli)
   find_package(xtensor REQUIRED)
   wavesan_test(integ_cli_test IntegCliTest.cpp IntegNpyTest.cpp)

@@ -8,7 +8,7 @@
 #                 headers and launched on wavesan's CPU emulator
 #   host/         Backend::Host: OpenBLAS cblas_sgemm and fp64 reductions; its decoding,
 #                 sgemm mapping and threaded group reductions (host_internal.h, bulk.h)
-#                 are reused by the diff (sanitizer/src/check/), which links this library
+#                 are reused by the diff (sanitizer/src/diff/), which links this library
 #   hip/          Backend::Hip: kernels.hip's gfx942 code object on a real AMD GPU through
 #                 libamdhip64 (hip/hip.cmake; left out when libamdhip64 is not found)
 #

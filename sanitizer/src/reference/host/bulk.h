@@ -2,7 +2,7 @@
 ///
 /// \file
 /// Internal to wavesan-reference's host backend, and reused by the diff
-/// (sanitizer/src/check/, which links wavesan-reference): the reductions of the
+/// (sanitizer/src/diff/, which links wavesan-reference): the reductions of the
 /// host reference, the comparison and the tolerances work on large arrays
 /// element by element. They
 /// cut the index range into fixed chunks, run the chunks on a few threads
@@ -25,9 +25,9 @@
 
 namespace wavesan::host_detail {
 
-/// Most threads a check uses (a larger CheckOptions::Threads counts as this).
+/// Most threads a check uses (a larger DiffOptions::Threads counts as this).
 constexpr unsigned MaxWorkers = 256;
-/// Threads a check uses: \p Requested when > 0 (CheckOptions::Threads), else
+/// Threads a check uses: \p Requested when > 0 (DiffOptions::Threads), else
 /// std::thread::hardware_concurrency() (at least 1); at most MaxWorkers.
 unsigned workerCount(unsigned Requested);
 

@@ -2,7 +2,7 @@
 ///
 /// \file
 /// Internal to wavesan-reference's host backend (sanitizer/src/reference/host/),
-/// and reused by the diff (sanitizer/src/check/): decoding of operands to fp32, the
+/// and reused by the diff (sanitizer/src/diff/): decoding of operands to fp32, the
 /// mapping of a GemmSpec onto cblas_sgemm, and per-group reductions over a lane
 /// range (the host reference itself and the models the diagnosis compares
 /// with). Not installed.
