@@ -2,7 +2,7 @@
 ///
 /// \file
 /// The reference results a user's kernel output is compared with
-/// (wavesan::diff_reduction / diff_gemm, check.h). Three backends compute
+/// (wavesan::diff_reduction / diff_gemm, diff.h). Three backends compute
 /// the same thing:
 ///
 /// - Backend::Cpu: the reference kernels of sanitizer/src/reference/kernels/kernels.hip

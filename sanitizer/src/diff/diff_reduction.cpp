@@ -76,7 +76,7 @@ double halfMinSubnormal(DType T) {
   }
 }
 
-/// Per-result tolerance (check.h, docs/wavesan-check.md "Tolerances"). \p Out:
+/// Per-result tolerance (diff.h, docs/wavesan-check.md "Tolerances"). \p Out:
 /// the dtype the kernel stored its results in (DiffOptions::OutType).
 Doubles tolerances(const ReduceSpec &S, size_t N, const Doubles &Ref,
                                const Doubles &AbsSum, bool HostRef, double Scale,
