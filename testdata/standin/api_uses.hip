@@ -78,6 +78,24 @@ __global__ void mixed_precision(const __half2 *h, const __hip_bfloat162 *b, floa
   out[i] = make_float2(f.x + g.x + __bfloat162float(b[i].x), f.y + g.y);
 }
 
+// Half and bfloat16 arithmetic as mixed-precision kernels write it: a product
+// of two halves accumulated into a half, negated pairs, base-2 exponentials,
+// pair shuffles within a 32-lane logical warp, pair atomics.
+__global__ void half_pairs(__half2 *h, __hip_bfloat162 *b, __half *acc, __hip_bfloat16 *bacc,
+                           const __half *x, const __hip_bfloat16 *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  acc[i] += x[i] * x[i];
+  bacc[i] += y[i] * y[i];
+  __half2 e = h2exp2(-h[i]);
+  e = e + __shfl_xor(e, 1, 32);
+  __hip_bfloat162 d = __hsub2(b[i], b[i]);
+  d = __shfl_down(d, 1, 32);
+  unsafeAtomicAdd(&h[0], e);
+  unsafeAtomicAdd(&b[0], d);
+  atomicAdd(&acc[0], hexp2(x[i]));
+}
+
 // ---- atomics and cooperative groups ---------------------------------------------
 __global__ void accumulate(const float *v, float *total, double *dtotal, int *flags,
                            unsigned int *count, int n) {

@@ -9,17 +9,12 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "CcProgramTest.h"
+#include "CcHarness.h"
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace {
 
@@ -27,40 +22,14 @@ const std::string Cc = WAVESAN_CC;
 const std::string Data = std::string(WAVESAN_TESTDATA_DIR) + "/wavesan-cc/api";
 
 using Result = wavesan::test::CcResult;
-using wavesan::test::slurpFile;
 
 /// A fresh directory per test; every command runs in it.
-class CcApiTest : public ::testing::Test {
+class CcApiTest : public wavesan::test::CcDirTest {
 protected:
-  void SetUp() override {
-    std::string Templ = ::testing::TempDir() + "wavesan-cc-api-XXXXXX";
-    ASSERT_NE(::mkdtemp(Templ.data()), nullptr);
-    Dir = Templ;
-  }
-  void TearDown() override {
-    if (!HasFailure())
-      std::system(("rm -rf '" + Dir + "'").c_str());
-  }
-  Result run(const std::string &Cmd) {
-    std::string Line = "cd '" + Dir + "' && " + Cmd + " >'" + Dir + "/.out' 2>'" + Dir +
-                       "/.err'";
-    int Raw = std::system(Line.c_str());
-    Result R;
-    R.Status = WIFEXITED(Raw) ? WEXITSTATUS(Raw) : 128 + WTERMSIG(Raw);
-    R.Out = slurpFile(Dir + "/.out");
-    R.Err = slurpFile(Dir + "/.err");
-    return R;
-  }
   /// Builds testdata/wavesan-cc/api/<Name>.hip and runs it (with \p Env before it).
   Result buildAndRun(const std::string &Name, const std::string &Env = "") {
-    Result B = run(Cc + " -O1 " + Data + "/" + Name + ".hip -o " + Name);
-    EXPECT_EQ(B.Status, 0) << B.Err;
-    if (B.Status != 0)
-      return B;
-    return run(Env + " ./" + Name);
+    return CcDirTest::buildAndRun(Data + "/" + Name + ".hip", Name, "-O1", Env);
   }
-
-  std::string Dir;
 };
 
 TEST_F(CcApiTest, VectorTypes) {
@@ -112,9 +81,7 @@ int main() {
   std::printf("%d\n", *x);
 }
 )";
-  Result B = run(Cc + " grid.hip -o grid");
-  ASSERT_EQ(B.Status, 0) << B.Err;
-  Result R = run("./grid");
+  Result R = CcDirTest::buildAndRun("grid.hip", "grid");
   EXPECT_EQ(R.Out, "3\n");
   EXPECT_NE(R.Err.find("ERROR: wavesan: grid-sync-invalid in kernel step"), std::string::npos)
       << R.Err;

@@ -9,7 +9,7 @@
 /// hipErrorInvalidValue and the program's buffered stdout survives.
 ///
 //===----------------------------------------------------------------------===//
-#include "CcProgramTest.h"
+#include "CcHarness.h"
 
 #include <regex>
 #include <string>

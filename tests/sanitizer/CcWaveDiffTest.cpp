@@ -8,7 +8,7 @@
 /// keeps the wave-64 result either way.
 ///
 //===----------------------------------------------------------------------===//
-#include "CcProgramTest.h"
+#include "CcHarness.h"
 
 #include <regex>
 #include <string>

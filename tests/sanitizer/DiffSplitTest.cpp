@@ -30,6 +30,21 @@ size_t at(const std::string &Hay, const std::string &Needle) {
   return P;
 }
 
+/// Runs the diff with 1, 2 and 3 threads (\p Run(threads) returns its result) and
+/// checks each result with \p Expect; every report must be the first one's: the
+/// split must not depend on the thread count.
+template <class RunFn, class ExpectFn> void acrossThreadCounts(RunFn Run, ExpectFn Expect) {
+  std::string First;
+  for (unsigned Threads : {1u, 2u, 3u}) {
+    SCOPED_TRACE("threads " + std::to_string(Threads));
+    const auto R = Run(Threads);
+    Expect(R);
+    if (First.empty())
+      First = R.Report;
+    EXPECT_EQ(R.Report, First) << "the report depends on the thread count";
+  }
+}
+
 } // namespace
 
 // 2^23 fp32 ones, one result per 64-lane wavefront: 131072 results of exactly 64
@@ -61,35 +76,33 @@ TEST(DiffSplit, ReductionChunkEdgesMergeForAnyThreadCount) {
   Out[65537] = 64 + 1000 * Ulp;
   Out[131071] = 65;
   DiffOptions O;
-  std::string First;
-  for (unsigned Threads : {1u, 2u, 3u}) {
-    SCOPED_TRACE("threads " + std::to_string(Threads));
-    O.Threads = Threads;
-    DiffResult R = diff_reduction(S, X.data(), N, Out.data(), Out.size(), O);
-    EXPECT_FALSE(R.Pass);
-    EXPECT_EQ(R.Kind, "reduction-mismatch");
-    EXPECT_EQ(R.Compared, Results);
-    EXPECT_EQ(R.Mismatches, 4u);
-    EXPECT_TRUE(std::isinf(R.MaxUlp));
-    at(R.Report, "4 of 131072 results differ from the host reference beyond the tolerance "
-                 "(max inf ulp of f32)");
-    at(R.Report, "ulp histogram (131072 results by distance in ulp of f32): 0: 131065, <=1: 1, "
-                 "<=4: 1, <=16: 1, <=256: 1, <=65536: 1, >65536: 1, nan/inf: 1\n");
-    // The worst list, largest distance first: all four mismatches, across both chunks.
-    size_t P0 = at(R.Report, "  [0]: user nan, reference 64, inf ulp");
-    size_t P1 = at(R.Report, "  [131071]: user 65, reference 64, 131072 ulp");
-    size_t P2 = at(R.Report, ", reference 64, 1000 ulp");
-    size_t P3 = at(R.Report, ", reference 64, 40 ulp");
-    EXPECT_LT(P0, P1);
-    EXPECT_LT(P1, P2);
-    EXPECT_LT(P2, P3);
-    at(R.Report, "  [65537]: user ");
-    at(R.Report, "  [1024]: user ");
-    EXPECT_EQ(R.Report.find("[1023]"), std::string::npos) << "within tolerance: not listed";
-    if (First.empty())
-      First = R.Report;
-    EXPECT_EQ(R.Report, First) << "the report depends on the thread count";
-  }
+  acrossThreadCounts(
+      [&](unsigned Threads) {
+        O.Threads = Threads;
+        return diff_reduction(S, X.data(), N, Out.data(), Out.size(), O);
+      },
+      [&](const DiffResult &R) {
+        EXPECT_FALSE(R.Pass);
+        EXPECT_EQ(R.Kind, "reduction-mismatch");
+        EXPECT_EQ(R.Compared, Results);
+        EXPECT_EQ(R.Mismatches, 4u);
+        EXPECT_TRUE(std::isinf(R.MaxUlp));
+        at(R.Report, "4 of 131072 results differ from the host reference beyond the tolerance "
+                     "(max inf ulp of f32)");
+        at(R.Report, "ulp histogram (131072 results by distance in ulp of f32): 0: 131065, <=1: 1, "
+                     "<=4: 1, <=16: 1, <=256: 1, <=65536: 1, >65536: 1, nan/inf: 1\n");
+        // The worst list, largest distance first: all four mismatches, across both chunks.
+        size_t P0 = at(R.Report, "  [0]: user nan, reference 64, inf ulp");
+        size_t P1 = at(R.Report, "  [131071]: user 65, reference 64, 131072 ulp");
+        size_t P2 = at(R.Report, ", reference 64, 1000 ulp");
+        size_t P3 = at(R.Report, ", reference 64, 40 ulp");
+        EXPECT_LT(P0, P1);
+        EXPECT_LT(P1, P2);
+        EXPECT_LT(P2, P3);
+        at(R.Report, "  [65537]: user ");
+        at(R.Report, "  [1024]: user ");
+        EXPECT_EQ(R.Report.find("[1023]"), std::string::npos) << "within tolerance: not listed";
+      });
 }
 
 // C = A B, 512 x 512 (262144 elements: four compare chunks), K = 4, A all 1, B all 2:
@@ -123,38 +136,36 @@ TEST(DiffSplit, GemmChunkEdgesMergeForAnyThreadCount) {
   C[262143] = 8 + 200 * Ulp;
   DiffOptions O;
   O.Worst = 4;
-  std::string First;
-  for (unsigned Threads : {1u, 2u, 3u}) {
-    SCOPED_TRACE("threads " + std::to_string(Threads));
-    O.Threads = Threads;
-    DiffResult R = diff_gemm(S, A.data(), B.data(), nullptr, C.data(), O);
-    EXPECT_FALSE(R.Pass);
-    EXPECT_EQ(R.Kind, "gemm-mismatch");
-    EXPECT_EQ(R.Compared, M * N);
-    EXPECT_EQ(R.Mismatches, 5u);
-    EXPECT_TRUE(std::isinf(R.MaxUlp));
-    at(R.Report, "5 of 262144 elements of C differ from the host reference beyond the "
-                 "tolerance (max inf ulp of f32)");
-    // 262144 - 8 planted = 262136 exact.
-    at(R.Report, "ulp histogram (262144 elements by distance in ulp of f32): 0: 262136, "
-                 "<=1: 1, <=4: 1, <=16: 2, <=256: 1, <=65536: 1, >65536: 1, nan/inf: 1\n");
-    // Worst = 4: the four largest of the five mismatches, largest first; the 8-ulp
-    // C[128, 0] is left out.
-    size_t P0 = at(R.Report, "  C[255, 511]: user nan, reference 8, inf ulp");
-    size_t P1 = at(R.Report, "  C[384, 0]: user 16, reference 8, 8388608 ulp");
-    size_t P2 = at(R.Report, "  C[383, 511]: user ");
-    size_t P3 = at(R.Report, "  C[511, 511]: user ");
-    EXPECT_LT(P0, P1);
-    EXPECT_LT(P1, P2);
-    EXPECT_LT(P2, P3);
-    at(R.Report, ", reference 8, 300 ulp");
-    at(R.Report, ", reference 8, 200 ulp");
-    EXPECT_EQ(R.Report.find("C[128, 0]"), std::string::npos) << "fifth worst: not listed";
-    EXPECT_EQ(R.Report.find("C[0, 0]"), std::string::npos) << "within tolerance: not listed";
-    if (First.empty())
-      First = R.Report;
-    EXPECT_EQ(R.Report, First) << "the report depends on the thread count";
-  }
+  acrossThreadCounts(
+      [&](unsigned Threads) {
+        O.Threads = Threads;
+        return diff_gemm(S, A.data(), B.data(), nullptr, C.data(), O);
+      },
+      [&](const DiffResult &R) {
+        EXPECT_FALSE(R.Pass);
+        EXPECT_EQ(R.Kind, "gemm-mismatch");
+        EXPECT_EQ(R.Compared, M * N);
+        EXPECT_EQ(R.Mismatches, 5u);
+        EXPECT_TRUE(std::isinf(R.MaxUlp));
+        at(R.Report, "5 of 262144 elements of C differ from the host reference beyond the "
+                     "tolerance (max inf ulp of f32)");
+        // 262144 - 8 planted = 262136 exact.
+        at(R.Report, "ulp histogram (262144 elements by distance in ulp of f32): 0: 262136, "
+                     "<=1: 1, <=4: 1, <=16: 2, <=256: 1, <=65536: 1, >65536: 1, nan/inf: 1\n");
+        // Worst = 4: the four largest of the five mismatches, largest first; the 8-ulp
+        // C[128, 0] is left out.
+        size_t P0 = at(R.Report, "  C[255, 511]: user nan, reference 8, inf ulp");
+        size_t P1 = at(R.Report, "  C[384, 0]: user 16, reference 8, 8388608 ulp");
+        size_t P2 = at(R.Report, "  C[383, 511]: user ");
+        size_t P3 = at(R.Report, "  C[511, 511]: user ");
+        EXPECT_LT(P0, P1);
+        EXPECT_LT(P1, P2);
+        EXPECT_LT(P2, P3);
+        at(R.Report, ", reference 8, 300 ulp");
+        at(R.Report, ", reference 8, 200 ulp");
+        EXPECT_EQ(R.Report.find("C[128, 0]"), std::string::npos) << "fifth worst: not listed";
+        EXPECT_EQ(R.Report.find("C[0, 0]"), std::string::npos) << "within tolerance: not listed";
+      });
   // The same C correct except one element at each chunk edge within tolerance: passes.
   std::vector<float> Good(M * N, 8.0f);
   Good[65535] = 8 + 7 * Ulp;

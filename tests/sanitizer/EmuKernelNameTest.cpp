@@ -29,10 +29,32 @@ std::string reportOf(const std::string &Err, const std::string &Kernel) {
   return Err.substr(At, End == std::string::npos ? std::string::npos : End - At);
 }
 
+/// The report of \p Kernel in the stderr captured since CaptureStderr(); a missing
+/// report is a test failure.
+std::string capturedReport(const std::string &Kernel) {
+  const std::string Err = testing::internal::GetCapturedStderr();
+  const std::string R = reportOf(Err, Kernel);
+  EXPECT_NE(R, "") << "no wave-op-partial report of kernel " << Kernel << " in:\n" << Err;
+  return R;
+}
+
 std::string atLine(unsigned Line, const std::string &Function) {
   return "\n  at " + std::string(__FILE__) + ":" + std::to_string(Line) + " in " + Function +
          ", block (0,0,0), wave 0\n";
 }
+
+/// Report \p R's "at" line gives \p Line in \p Function, and no test body.
+void expectAt(const std::string &R, unsigned Line, const std::string &Function) {
+  EXPECT_NE(R.find(atLine(Line, Function)), std::string::npos) << R;
+  EXPECT_EQ(R.find("TestBody"), std::string::npos) << R;
+}
+
+/// One wave's output buffer (64 ints), freed at the end of the test.
+struct WaveBuffer {
+  int *D = nullptr;
+  WaveBuffer() { EXPECT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess); }
+  ~WaveBuffer() { hipFree(D); }
+};
 
 constexpr unsigned FreeKernelShuffleLine = __LINE__ + 4;
 __global__ void readsExitedLanes(int *Out) {
@@ -52,21 +74,14 @@ __global__ void callsALambda(int *Out) {
 }
 
 TEST_F(Emu, ReportOfAKernelLaunchedFromATestNamesTheKernel) {
-  int *D;
-  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  WaveBuffer B;
   testing::internal::CaptureStderr();
-  EXPECT_EQ(hipLaunchKernelGGL(readsExitedLanes, 1, 64, 0, 0, D), hipSuccess);
-  const std::string Err = testing::internal::GetCapturedStderr();
-  const std::string R = reportOf(Err, "readsExitedLanes");
-  ASSERT_NE(R, "") << Err;
-  EXPECT_NE(R.find(atLine(FreeKernelShuffleLine, "readsExitedLanes")), std::string::npos) << R;
-  EXPECT_EQ(R.find("TestBody"), std::string::npos) << R;
-  hipFree(D);
+  EXPECT_EQ(hipLaunchKernelGGL(readsExitedLanes, 1, 64, 0, 0, B.D), hipSuccess);
+  expectAt(capturedReport("readsExitedLanes"), FreeKernelShuffleLine, "readsExitedLanes");
 }
 
 TEST_F(Emu, LambdaKernelInATestIsNamedAsLaunched) {
-  int *D;
-  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  WaveBuffer B;
   const unsigned ShuffleLine = __LINE__ + 4;
   auto LambdaKernel = [] __global__(int *Out) {
     int V = threadIdx.x;
@@ -75,19 +90,13 @@ TEST_F(Emu, LambdaKernelInATestIsNamedAsLaunched) {
     Out[threadIdx.x] = V;
   };
   testing::internal::CaptureStderr();
-  EXPECT_EQ(hipLaunchKernelGGL(LambdaKernel, 1, 64, 0, 0, D), hipSuccess);
-  const std::string Err = testing::internal::GetCapturedStderr();
-  const std::string R = reportOf(Err, "LambdaKernel");
-  ASSERT_NE(R, "") << Err;
-  EXPECT_NE(R.find(atLine(ShuffleLine, "LambdaKernel")), std::string::npos) << R;
-  EXPECT_EQ(R.find("TestBody"), std::string::npos) << R;
-  hipFree(D);
+  EXPECT_EQ(hipLaunchKernelGGL(LambdaKernel, 1, 64, 0, 0, B.D), hipSuccess);
+  expectAt(capturedReport("LambdaKernel"), ShuffleLine, "LambdaKernel");
 }
 
 // The launch itself in a lambda of the test body (a helper that runs a kernel per case).
 TEST_F(Emu, LambdaKernelLaunchedFromALambdaIsNamedAsLaunched) {
-  int *D;
-  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  WaveBuffer B;
   const unsigned ShuffleLine = __LINE__ + 4;
   auto Kernel = [] __global__(int *Out) {
     int V = threadIdx.x;
@@ -95,32 +104,23 @@ TEST_F(Emu, LambdaKernelLaunchedFromALambdaIsNamedAsLaunched) {
       V = __shfl(V, 40);
     Out[threadIdx.x] = V;
   };
-  auto Run = [&] { return hipLaunchKernelGGL(Kernel, 1, 64, 0, 0, D); };
+  auto Run = [&] { return hipLaunchKernelGGL(Kernel, 1, 64, 0, 0, B.D); };
   testing::internal::CaptureStderr();
   EXPECT_EQ(Run(), hipSuccess);
-  const std::string Err = testing::internal::GetCapturedStderr();
-  const std::string R = reportOf(Err, "Kernel");
-  ASSERT_NE(R, "") << Err;
-  EXPECT_NE(R.find(atLine(ShuffleLine, "Kernel")), std::string::npos) << R;
-  EXPECT_EQ(R.find("TestBody"), std::string::npos) << R;
-  hipFree(D);
+  expectAt(capturedReport("Kernel"), ShuffleLine, "Kernel");
 }
 
 // A lambda inside a __global__ function is the kernel's own code: its name (g++:
 // "callsALambda(int*)::<lambda(int)>") already names the kernel and stays.
 TEST_F(Emu, LambdaInsideAKernelKeepsItsName) {
-  int *D;
-  ASSERT_EQ(hipMalloc(&D, 64 * sizeof *D), hipSuccess);
+  WaveBuffer B;
   testing::internal::CaptureStderr();
-  EXPECT_EQ(hipLaunchKernelGGL(callsALambda, 1, 64, 0, 0, D), hipSuccess);
-  const std::string Err = testing::internal::GetCapturedStderr();
-  const std::string R = reportOf(Err, "callsALambda");
-  ASSERT_NE(R, "") << Err;
+  EXPECT_EQ(hipLaunchKernelGGL(callsALambda, 1, 64, 0, 0, B.D), hipSuccess);
+  const std::string R = capturedReport("callsALambda");
   EXPECT_NE(R.find("\n  at " + std::string(__FILE__) + ":" +
                    std::to_string(InnerLambdaShuffleLine) + " in callsALambda(int*)::<lambda"),
             std::string::npos)
       << R;
-  hipFree(D);
 }
 
 } // namespace

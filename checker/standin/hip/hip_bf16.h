@@ -8,6 +8,7 @@
 
 #include <hip/hip_common.h>
 #include <hip/hip_vector_types.h>
+#include <hip/amd_detail/amd_warp_functions.h>
 
 struct __hip_bfloat16_raw {
   unsigned short x;
@@ -83,6 +84,69 @@ __WC_H __hip_bfloat162 __hmul2(__hip_bfloat162 a, __hip_bfloat162 b) {
 __WC_H __hip_bfloat162 __hfma2(__hip_bfloat162 a, __hip_bfloat162 b, __hip_bfloat162 c) {
   return __hip_bfloat162(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y));
 }
+__WC_H __hip_bfloat16 __hdiv(__hip_bfloat16 a, __hip_bfloat16 b) {
+  return __hip_bfloat16((float)a / (float)b);
+}
+__WC_H __hip_bfloat16 __hneg(__hip_bfloat16 a) { return __hip_bfloat16(-(float)a); }
+__WC_H __hip_bfloat16 __hmax(__hip_bfloat16 a, __hip_bfloat16 b) {
+  return (float)a < (float)b ? b : a;
+}
+__WC_H __hip_bfloat16 __hmin(__hip_bfloat16 a, __hip_bfloat16 b) {
+  return (float)b < (float)a ? b : a;
+}
+__WC_H __hip_bfloat162 __hsub2(__hip_bfloat162 a, __hip_bfloat162 b) {
+  return __hip_bfloat162(__hsub(a.x, b.x), __hsub(a.y, b.y));
+}
+__WC_H __hip_bfloat162 __h2div(__hip_bfloat162 a, __hip_bfloat162 b) {
+  return __hip_bfloat162(__hdiv(a.x, b.x), __hdiv(a.y, b.y));
+}
+__WC_H __hip_bfloat162 __hneg2(__hip_bfloat162 a) {
+  return __hip_bfloat162(__hneg(a.x), __hneg(a.y));
+}
+__WC_H __hip_bfloat16 &operator+=(__hip_bfloat16 &a, float b) {
+  return a = __hip_bfloat16((float)a + b);
+}
+__WC_H __hip_bfloat16 &operator-=(__hip_bfloat16 &a, float b) {
+  return a = __hip_bfloat16((float)a - b);
+}
+__WC_H __hip_bfloat16 &operator*=(__hip_bfloat16 &a, float b) {
+  return a = __hip_bfloat16((float)a * b);
+}
+__WC_H __hip_bfloat16 &operator/=(__hip_bfloat16 &a, float b) {
+  return a = __hip_bfloat16((float)a / b);
+}
+__device__ inline __hip_bfloat162 atomicAdd(__hip_bfloat162 *address, __hip_bfloat162 val) {
+  __hip_bfloat162 old = *address;
+  *address = __hadd2(old, val);
+  return old;
+}
+__device__ inline __hip_bfloat16 atomicAdd(__hip_bfloat16 *address, __hip_bfloat16 val) {
+  __hip_bfloat16 old = *address;
+  *address = __hadd(old, val);
+  return old;
+}
+__device__ inline __hip_bfloat162 unsafeAtomicAdd(__hip_bfloat162 *address,
+                                                  __hip_bfloat162 val) {
+  return atomicAdd(address, val);
+}
+/* Shuffles of __hip_bfloat16 and __hip_bfloat162 values (as of the built-in types, amd_warp_functions.h). */
+#define __WC_SHFL16(T) \
+  __device__ inline T __shfl(T var, int srcLane, int width = __WAVECHECK_WAVE_SIZE) { \
+    return __wavecheck_permute(__wavecheck_src_shfl(srcLane, width), var); \
+  } \
+  __device__ inline T __shfl_up(T var, unsigned int delta, int width = __WAVECHECK_WAVE_SIZE) { \
+    return __wavecheck_permute(__wavecheck_src_up(delta, width), var); \
+  } \
+  __device__ inline T __shfl_down(T var, unsigned int delta, \
+                                  int width = __WAVECHECK_WAVE_SIZE) { \
+    return __wavecheck_permute(__wavecheck_src_down(delta, width), var); \
+  } \
+  __device__ inline T __shfl_xor(T var, int laneMask, int width = __WAVECHECK_WAVE_SIZE) { \
+    return __wavecheck_permute(__wavecheck_src_xor(laneMask, width), var); \
+  }
+__WC_SHFL16(__hip_bfloat16)
+__WC_SHFL16(__hip_bfloat162)
+#undef __WC_SHFL16
 #undef __WC_H
 
 #endif

@@ -10,6 +10,7 @@
 
 #include <hip/hip_common.h>
 #include <hip/hip_vector_types.h>
+#include <hip/amd_detail/amd_warp_functions.h>
 
 struct __half_raw {
   unsigned short x;
@@ -113,6 +114,64 @@ __WC_H __half2 operator*(__half2 a, __half2 b) { return __hmul2(a, b); }
 __WC_H __half2 operator/(__half2 a, __half2 b) { return __h2div(a, b); }
 __WC_H __half2 &operator+=(__half2 &a, __half2 b) { return a = __hadd2(a, b); }
 __WC_H __half2 &operator*=(__half2 &a, __half2 b) { return a = __hmul2(a, b); }
+/* Compound assignment on __half (the right side is any value that converts
+ * to float, such as the float that `a * b` of two halves gives), unary minus
+ * and the remaining element-wise operators on __half2, the other math
+ * functions of the half API, and the half atomics. */
+__WC_H __half &operator+=(__half &a, float b) { return a = __half((float)a + b); }
+__WC_H __half &operator-=(__half &a, float b) { return a = __half((float)a - b); }
+__WC_H __half &operator*=(__half &a, float b) { return a = __half((float)a * b); }
+__WC_H __half &operator/=(__half &a, float b) { return a = __half((float)a / b); }
+__WC_H __half2 operator-(__half2 a) { return __hneg2(a); }
+__WC_H __half2 operator+(__half2 a) { return a; }
+__WC_H __half2 &operator-=(__half2 &a, __half2 b) { return a = __hsub2(a, b); }
+__WC_H __half2 &operator/=(__half2 &a, __half2 b) { return a = __h2div(a, b); }
+#define __WC_HMATH(h, h2, fn) \
+  __WC_H __half h(__half a) { return __half(fn((float)a)); } \
+  __WC_H __half2 h2(__half2 a) { return __half2(h(a.x), h(a.y)); }
+__WC_HMATH(hexp2, h2exp2, __builtin_exp2f)
+__WC_HMATH(hexp10, h2exp10, __builtin_exp10f)
+__WC_HMATH(hlog2, h2log2, __builtin_log2f)
+__WC_HMATH(hlog10, h2log10, __builtin_log10f)
+__WC_HMATH(hsin, h2sin, __builtin_sinf)
+__WC_HMATH(hcos, h2cos, __builtin_cosf)
+__WC_HMATH(hfloor, h2floor, __builtin_floorf)
+__WC_HMATH(hceil, h2ceil, __builtin_ceilf)
+__WC_HMATH(htrunc, h2trunc, __builtin_truncf)
+__WC_HMATH(hrint, h2rint, __builtin_rintf)
+__WC_HMATH(hrsqrt, h2rsqrt, 1.0f / __builtin_sqrtf)
+#undef __WC_HMATH
+__device__ inline __half2 atomicAdd(__half2 *address, __half2 val) {
+  __half2 old = *address;
+  *address = __hadd2(old, val);
+  return old;
+}
+__device__ inline __half atomicAdd(__half *address, __half val) {
+  __half old = *address;
+  *address = __hadd(old, val);
+  return old;
+}
+__device__ inline __half2 unsafeAtomicAdd(__half2 *address, __half2 val) {
+  return atomicAdd(address, val);
+}
+/* Shuffles of __half and __half2 values (as of the built-in types, amd_warp_functions.h). */
+#define __WC_SHFL16(T) \
+  __device__ inline T __shfl(T var, int srcLane, int width = __WAVECHECK_WAVE_SIZE) { \
+    return __wavecheck_permute(__wavecheck_src_shfl(srcLane, width), var); \
+  } \
+  __device__ inline T __shfl_up(T var, unsigned int delta, int width = __WAVECHECK_WAVE_SIZE) { \
+    return __wavecheck_permute(__wavecheck_src_up(delta, width), var); \
+  } \
+  __device__ inline T __shfl_down(T var, unsigned int delta, \
+                                  int width = __WAVECHECK_WAVE_SIZE) { \
+    return __wavecheck_permute(__wavecheck_src_down(delta, width), var); \
+  } \
+  __device__ inline T __shfl_xor(T var, int laneMask, int width = __WAVECHECK_WAVE_SIZE) { \
+    return __wavecheck_permute(__wavecheck_src_xor(laneMask, width), var); \
+  }
+__WC_SHFL16(__half)
+__WC_SHFL16(__half2)
+#undef __WC_SHFL16
 #undef __WC_H
 
 #endif

@@ -199,7 +199,8 @@ hipError_t __hipPopCallConfiguration(dim3 *grid, dim3 *block, size_t *sharedMem,
 } /* extern "C" */
 
 /* C++ conveniences documented for HIP: typed pointers, symbols, kernels. */
-#define __WC_VP(p) reinterpret_cast<void **>(p)
+/* A C-style cast, as HIP's own: `hipMalloc(&p, n)` with `const float *p` compiles. */
+#define __WC_VP(p) ((void **)(p))
 #define __WC_CVP(f) reinterpret_cast<const void *>(f)
 template <class T> inline hipError_t hipMalloc(T **p, size_t n) { return hipMalloc(__WC_VP(p), n); }
 template <class T> inline hipError_t hipMallocManaged(T **p, size_t n, unsigned int f = 1) {

@@ -87,7 +87,7 @@ Worker::Worker(unsigned Index) : Index(Index) {
 void Worker::absorbOther(ctx::fiber &&From) {
   switch (SaveKind) {
   case Save::ToLane:
-    SaveLane->Fiber = std::move(From);
+    SaveLane->Ctx = takeContext(From);
     if (asanFibers())
       Fibers.LaneStacks[SaveLane->Linear] = Fibers.Leaving;
     break;
@@ -102,10 +102,8 @@ void Worker::absorbOther(ctx::fiber &&From) {
   }
 }
 
-void absorbOtherHot(WorkerHot *H, ctx::detail::fcontext_t From) {
-  ctx::fiber F;
-  putContext(F, From);
-  static_cast<Worker *>(H)->absorbOther(std::move(F));
+void absorbOtherHot(WorkerHot *H, RawContext From) {
+  static_cast<Worker *>(H)->absorbOther(fiberOf(From));
 }
 
 // Inline into runnerEntry, as runLane: no engine frame returns after the exit's
@@ -127,7 +125,7 @@ template <class P> void startNewRunner(WorkerHot *H, Lane *Ln) {
   ++W.Stats.Switches;
   StackBounds S;
   ctx::fiber F = W.Fibers.create(runnerEntry, S);
-  W.SaveKind = Ln ? WorkerHot::Save::ToLane : WorkerHot::Save::ToMain; // its entry gets no data
+  W.SaveKind = Ln ? Worker::Save::ToLane : Worker::Save::ToMain; // its entry gets no data
   W.SaveLane = Ln;
   jumpTo<P>(H, takeContext(F), S, Ln);
 }
@@ -208,7 +206,8 @@ bool Worker::completeBarrier(Lane *Ln, const std::source_location &Loc) {
   for (Lane &O : Block.Lanes) {
     O.State = LaneState::Ready;
     Ring[Tail & (RingSize - 1)] = &O;
-    ReadyCtx[Tail & (RingSize - 1)] = takeContext(O.Fiber); // the ring's copy is the only one
+    ReadyCtx[Tail & (RingSize - 1)] = O.Ctx; // the ring's copy is the only one
+    O.Ctx = nullptr;
     Tail += &O != Ln;
   }
   Stats.Switches += Tail - ReadyTail; // one switch to each (WorkerHot::pushReady)
@@ -258,16 +257,19 @@ void Worker::runBlock(uint64_t Id) {
     // Ready lanes' contexts are in the ring: back to their records, to be unwound too.
     for (; ReadyHead != ReadyTail; ++ReadyHead) {
       const unsigned I = ReadyHead & (RingSize - 1);
-      putContext(Ready[I]->Fiber, ReadyCtx[I]);
+      Ready[I]->Ctx = ReadyCtx[I];
     }
     for (Lane &Ln : Block.Lanes)
-      if (Ln.Fiber) {
+      if (Ln.Ctx) {
         // Destroying the fiber switches to it, unwinds its stack (forced_unwind)
         // and comes back: tell ASan about both switches.
         void *Fake = nullptr;
         if (__sanitizer_start_switch_fiber)
           __sanitizer_start_switch_fiber(&Fake, Fibers.LaneStacks[Ln.Linear].Lo, Fibers.LaneStacks[Ln.Linear].Size);
-        Ln.Fiber = ctx::fiber();
+        {
+          ctx::fiber Unwound = fiberOf(Ln.Ctx); // its destruction unwinds the lane
+          Ln.Ctx = nullptr;
+        }
         if (__sanitizer_finish_switch_fiber)
           __sanitizer_finish_switch_fiber(Fake, nullptr, nullptr);
         --InUse;

@@ -29,18 +29,85 @@
 #include "wavesan/report.h"
 #include "fibers.h"
 
+#include <boost/context/detail/fcontext.hpp>
 #include <boost/context/fiber.hpp>
 
 #include <atomic>
+#include <cstddef>
 #include <cstring>
 #include <functional>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 #include <xmmintrin.h>
 
+// AddressSanitizer's fiber interface (<sanitizer/common_interface_defs.h>),
+// declared weak: the runtime is built without ASan, but the kernels linked
+// with it may be (-fsanitize=address). The functions are non-null only then.
+// ASan must be told of every stack switch, else an exception unwinding a lane
+// stack (a kernel's throw, or the forced unwind of an abandoned block) cannot
+// unpoison it: "ASan is ignoring requested __asan_handle_no_return" and stale
+// redzones give false reports later.
+extern "C" {
+void __sanitizer_start_switch_fiber(void **FakeStackSave, const void *Bottom, size_t Size)
+    __attribute__((weak));
+void __sanitizer_finish_switch_fiber(void *FakeStackSave, const void **BottomOld,
+                                     size_t *SizeOld) __attribute__((weak));
+void __asan_unpoison_memory_region(void const volatile *Addr, size_t Size) __attribute__((weak));
+}
+
 namespace wavesan::emu::detail {
+
+namespace ctx = boost::context;
+
+// engine_fast.h declares Boost.Context's switch by its symbol with its own
+// types (user code includes no Boost header): they must be Boost's.
+static_assert(std::is_same_v<RawContext, RawContext>);
+static_assert(sizeof(Transfer) == sizeof(ctx::detail::transfer_t) &&
+              offsetof(Transfer, Ctx) == offsetof(ctx::detail::transfer_t, fctx) &&
+              offsetof(Transfer, Data) == offsetof(ctx::detail::transfer_t, data));
+static_assert(std::is_same_v<decltype(&ctx::detail::jump_fcontext),
+                             ctx::detail::transfer_t (*)(RawContext, void *)>);
+
+/// A suspended fiber's raw fcontext (Boost 1.74's `fiber` holds exactly one
+/// `detail::fcontext_t`). Lanes, the ready ring and parked runners keep raw
+/// contexts, and the inline path switches with Boost's own `jump_fcontext` on
+/// them: a `fiber` object used in the kernel's translation unit would
+/// instantiate Boost's forced-unwind code there, whose layout depends on NDEBUG
+/// (BOOST_ASSERT), and the kernel and the runtime are built with different
+/// NDEBUG settings (an ODR clash: Boost's "Assertion `caught' failed" when a
+/// deadlocked block is unwound). The runtime turns a raw context back into a
+/// `fiber` where it needs one (to unwind an abandoned lane).
+static_assert(sizeof(ctx::fiber) == sizeof(RawContext));
+/// Takes the context out of \p F, leaving it empty (as `fiber::resume` does).
+inline RawContext takeContext(ctx::fiber &F) {
+  RawContext C;
+  std::memcpy(&C, static_cast<void *>(&F), sizeof C);
+  std::memset(static_cast<void *>(&F), 0, sizeof C);
+  return C;
+}
+/// A fiber holding \p C (which it then owns: destroying it unwinds the context).
+inline ctx::fiber fiberOf(RawContext C) {
+  ctx::fiber F;
+  std::memcpy(static_cast<void *>(&F), &C, sizeof C);
+  return F;
+}
+
+/// Whether the program runs under AddressSanitizer (its fiber interface is
+/// linked): only then are stack bounds tracked and switches annotated.
+inline bool asanFibers() { return __sanitizer_start_switch_fiber != nullptr; }
+
+/// A wave's record: its lanes and step besides the hot part (engine_fast.h).
+struct Wave : WaveHot {
+  unsigned First = 0, Count = 0;
+  unsigned Held = 0; ///< lanes with a HeldSite set
+  /// The wave's current step, renewed at each synchronisation of the wave (a
+  /// resolved wave operation, a completed barrier, the block's start): the
+  /// wave-lds-race check (lockstep.cpp) compares lanes' accesses within one.
+  uint32_t Step = 0;
+};
 
 /// gfx942 (AMD Instinct MI300X) limits used by the launch checks and the
 /// device profile: CDNA3 ISA guide / MI300X data sheet.
@@ -138,6 +205,7 @@ struct BlockState {
 
 class Worker : public WorkerHot {
 public:
+  enum class Save : uint8_t { ToLane, ToIdle, ToMain };
   /// Constructed on the worker thread (reads that thread's stack bounds).
   explicit Worker(unsigned Index);
   void runBlocks(LaunchState &L);
@@ -151,6 +219,11 @@ public:
 
   unsigned Index;
   LaunchState *L = nullptr;
+  std::vector<Wave> Waves;
+  /// Where a switch's sender is to be stored when the switch carries no tag
+  /// (see IdleTag).
+  Save SaveKind = Save::ToMain;
+  Lane *SaveLane = nullptr;
   BlockState Block;
   FiberPool Fibers;
 
@@ -170,6 +243,15 @@ public:
   static bool shuffleUniform(const uint64_t *V, unsigned WS, WaveOpKind K, int W, int A,
                              uint64_t Active, uint64_t *Results);
   bool completeBarrier(Lane *Ln, const std::source_location &Loc);
+  /// Makes \p Ln ready; each lane made ready is switched to once: the switch is
+  /// counted here.
+  void pushReady(Lane *Ln) {
+    const unsigned I = ReadyTail++ & (RingSize - 1);
+    Ready[I] = Ln;
+    ReadyCtx[I] = Ln->Ctx;
+    Ln->Ctx = nullptr;
+    ++Stats.Switches;
+  }
   void setCurrent(Lane *Ln) {
     Cur = Ln;
     Current.Lane = Ln;
@@ -191,15 +273,14 @@ struct AsanSwitch {
   static void savedIdle(WorkerHot *W, unsigned I) {
     w(W).Fibers.IdleStacks[I] = w(W).Fibers.Leaving;
   }
-  static ctx::detail::transfer_t jump(WorkerHot *W, ctx::detail::fcontext_t To,
-                                      StackBounds S, void *Data) {
+  static Transfer jump(WorkerHot *W, RawContext To, StackBounds S, void *Data) {
     FiberPool &F = w(W).Fibers;
     const StackBounds Mine = F.Running;
     F.Leaving = Mine;
     F.Running = S;
     void *Fake = nullptr;
     __sanitizer_start_switch_fiber(&Fake, S.Lo, S.Size);
-    const ctx::detail::transfer_t T = ctx::detail::jump_fcontext(To, Data);
+    const Transfer T = switchContext(To, Data);
     if (__sanitizer_finish_switch_fiber)
       __sanitizer_finish_switch_fiber(Fake, nullptr, nullptr);
     F.Running = Mine;
@@ -220,12 +301,12 @@ template <class P> void Worker::switchToMain(void *Data) {
 template <class P> __attribute__((always_inline)) inline void exitLane(Worker &W, Lane *Ln) {
   Ln->State = LaneState::Done;
   ++W.Block.DoneCount;
-  Wave &Wv = *Ln->WaveRec;
+  Wave &Wv = static_cast<Wave &>(*Ln->WaveRec);
   if (--Wv.Runnable == 0 && !W.Block.Abandon)
     W.resolveWave(Wv, Ln);
   if (!W.Block.Abandon && W.hasReady()) [[likely]] {
     Lane *R;
-    const ctx::detail::fcontext_t To = popReadyCtx(&W, R);
+    const RawContext To = popReadyCtx(&W, R);
     jumpTo<P>(&W, To, P::laneStack(&W, R), IdleTag); // counted when R became ready
     return;
   }

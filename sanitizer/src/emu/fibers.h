@@ -21,6 +21,8 @@
 
 namespace wavesan::emu::detail {
 
+namespace ctx = boost::context;
+
 /// Fiber stacks of one worker: mmap'd with a guard region below each, kept for
 /// reuse, each top shifted by a multiple of 1088 bytes so that the hot frames of
 /// neighbouring lanes do not alias in the L1 cache (~25 %).

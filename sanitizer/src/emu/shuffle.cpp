@@ -150,7 +150,8 @@ bool Worker::resolveFullShuffle(Wave &Wv, Lane *Arriving) {
     Lane *Ln = Base + I;
     Ln->State = LaneState::Ready;
     Ring[Tail & (RingSize - 1)] = Ln;
-    ReadyCtx[Tail & (RingSize - 1)] = takeContext(Ln->Fiber); // the only copy while ready
+    ReadyCtx[Tail & (RingSize - 1)] = Ln->Ctx; // the only copy while ready
+    Ln->Ctx = nullptr;
     Tail += Ln != Arriving;
   }
   ReadyTail = Tail;

@@ -73,8 +73,8 @@ uint64_t waveOpSlow(WaveOpCall &Call) {
   return waveOpArrive<RawSwitch>(W, W->current(), Call);
 }
 
-void resolveWaveHot(WorkerHot *W, Wave &Wv, Lane *Arriving) {
-  static_cast<Worker *>(W)->resolveWave(Wv, Arriving);
+void resolveWaveHot(WorkerHot *W, WaveHot &Wv, Lane *Arriving) {
+  static_cast<Worker *>(W)->resolveWave(static_cast<Wave &>(Wv), Arriving);
 }
 
 void Worker::resolveWave(Wave &Wv, Lane *Arriving) {

@@ -14,6 +14,8 @@
 #error "include <hip/hip_runtime.h>, not wavesan/emu/bit_ops.h"
 #endif
 
+#include "wavesan/emu/lane_mask.h"
+
 #include <bit>
 #include <cmath>
 #include <cstdint>

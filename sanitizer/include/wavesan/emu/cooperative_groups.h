@@ -28,6 +28,9 @@
 #error "include <hip/hip_cooperative_groups.h>, not wavesan/emu/cooperative_groups.h"
 #endif
 
+#include "wavesan/emu/coordinates.h"
+#include "wavesan/emu/wave_ops.h"
+
 #include <bit>
 #include <cstdint>
 #include <source_location>

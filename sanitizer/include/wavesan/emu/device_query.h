@@ -16,6 +16,8 @@
 #error "include <hip/hip_runtime.h>, not wavesan/emu/device_query.h"
 #endif
 
+#include "wavesan/emu/host_api.h"
+
 #include <cstddef>
 
 typedef int hipDevice_t;

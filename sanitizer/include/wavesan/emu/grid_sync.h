@@ -19,6 +19,10 @@
 #error "include <hip/hip_runtime.h>, not wavesan/emu/grid_sync.h"
 #endif
 
+#include "wavesan/emu/host_api.h"
+#include "wavesan/emu/coordinates.h"
+#include "wavesan/emu/launch.h"
+
 #include <cstddef>
 #include <source_location>
 #include <tuple>

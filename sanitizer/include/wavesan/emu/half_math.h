@@ -28,6 +28,10 @@
 #error "include <hip/hip_fp16.h> or <hip/hip_bf16.h>, not wavesan/emu/half_math.h"
 #endif
 
+#include "wavesan/emu/half.h"
+#include "wavesan/emu/vector_types.h"
+#include "wavesan/emu/wave_ops.h"
+
 #include <climits>
 #include <limits>
 #include <cmath>

@@ -39,6 +39,9 @@
 #error "include <hip/hip_runtime.h>, not wavesan/emu/launch.h"
 #endif
 
+#include "wavesan/emu/coordinates.h"
+#include "wavesan/emu/host_api.h"
+
 #include "wavesan/element_type.h"
 
 #include <cstddef>

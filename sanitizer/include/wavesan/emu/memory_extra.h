@@ -23,6 +23,9 @@
 #error "include <hip/hip_runtime.h>, not wavesan/emu/memory_extra.h"
 #endif
 
+#include "wavesan/emu/host_api.h"
+#include "wavesan/emu/device_query.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>

@@ -19,6 +19,9 @@
 #error "include <hip/hip_runtime.h>, not wavesan/emu/module_api.h"
 #endif
 
+#include "wavesan/emu/host_api.h"
+#include "wavesan/emu/device_query.h"
+
 #include <cstddef>
 
 struct ihipCtx_t;

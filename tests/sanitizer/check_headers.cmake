@@ -1,0 +1,111 @@
+# ctest InstalledHeaders.*: every installed header compiles in a translation unit of its own.
+# Usage: cmake -DGROUP=<public|emu|hip-headers|unsupported> -DWORK=<scratch dir>
+#              -DCXX=<host C++ compiler>
+#              [-DINSTALL_FROM=<build dir> -DCMAKE_COMMAND=<cmake>]  install component
+#                 "wavesan" into WORK/prefix and check the headers found there, compiling
+#                 the emulator's with the installed wavesan-cc;
+#              [-DROOT=<include dir>]  or check the headers under ROOT with CXX alone.
+#              -P check_headers.cmake
+# Groups (by path under the include dir; .inc fragments are not headers and are skipped):
+#   public       hip/hip_runtime.h and wavesan/*.h: `CXX -std=c++20 -fsyntax-only -I ROOT`
+#   emu          wavesan/emu/*.h: as <hip/hip_runtime.h> includes them (its guard macro
+#                WAVESAN_EMU_INSIDE_HIP_RUNTIME defined), with `wavesan-cc -fsyntax-only`
+#   hip-headers  wavesan/hip-headers/hip/*.h, as <hip/...>, with `wavesan-cc -fsyntax-only`
+#   unsupported  wavesan/unsupported/**: each must stop with its own #error naming the
+#                header, and with no other error
+# A header that fails is named with the compiler's first lines; the test fails.
+foreach(_v GROUP WORK CXX)
+  if(NOT DEFINED ${_v})
+    message(FATAL_ERROR "check_headers.cmake: -D${_v}=... is required")
+  endif()
+endforeach()
+file(REMOVE_RECURSE "${WORK}")
+file(MAKE_DIRECTORY "${WORK}")
+set(_cc "")
+if(DEFINED INSTALL_FROM)
+  execute_process(COMMAND "${CMAKE_COMMAND}" --install "${INSTALL_FROM}" --prefix "${WORK}/prefix"
+                          --component wavesan
+                  RESULT_VARIABLE _rc OUTPUT_QUIET ERROR_VARIABLE _err)
+  if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR "installing component wavesan from ${INSTALL_FROM} failed:\n${_err}")
+  endif()
+  set(ROOT "${WORK}/prefix/include/wavesan-emu")
+  set(_cc "${WORK}/prefix/bin/wavesan-cc")
+elseif(NOT DEFINED ROOT)
+  message(FATAL_ERROR "check_headers.cmake: give -DINSTALL_FROM=<build dir> or -DROOT=<dir>")
+endif()
+
+file(GLOB_RECURSE _all RELATIVE "${ROOT}" "${ROOT}/*")
+set(_headers)
+foreach(_h IN LISTS _all)
+  if(_h MATCHES "\\.inc$")
+    continue()
+  endif()
+  if(_h MATCHES "^wavesan/unsupported/")
+    set(_g unsupported)
+  elseif(_h MATCHES "^wavesan/emu/")
+    set(_g emu)
+  elseif(_h MATCHES "^wavesan/hip-headers/")
+    set(_g hip-headers)
+  else()
+    set(_g public)
+  endif()
+  if(_g STREQUAL GROUP)
+    list(APPEND _headers "${_h}")
+  endif()
+endforeach()
+list(SORT _headers)
+list(LENGTH _headers _n)
+if(_n EQUAL 0)
+  message(FATAL_ERROR "no ${GROUP} headers under ${ROOT}")
+endif()
+if(NOT GROUP STREQUAL "public" AND _cc STREQUAL "")
+  message(FATAL_ERROR "group ${GROUP} is compiled with wavesan-cc: give -DINSTALL_FROM")
+endif()
+
+set(_bad "")
+set(_nbad 0)
+set(_i 0)
+foreach(_h IN LISTS _headers)
+  math(EXPR _i "${_i} + 1")
+  set(_tu "${WORK}/tu${_i}.cpp")
+  if(GROUP STREQUAL "emu")
+    file(WRITE "${_tu}" "#define WAVESAN_EMU_INSIDE_HIP_RUNTIME 1\n#include \"${_h}\"\n")
+  elseif(GROUP STREQUAL "hip-headers")
+    string(REGEX REPLACE "^wavesan/hip-headers/" "" _name "${_h}")
+    file(WRITE "${_tu}" "#include <${_name}>\n")
+  elseif(GROUP STREQUAL "unsupported")
+    string(REGEX REPLACE "^wavesan/unsupported/" "" _name "${_h}")
+    file(WRITE "${_tu}" "#include <${_name}>\n")
+  else()
+    file(WRITE "${_tu}" "#include \"${_h}\"\n")
+  endif()
+  if(GROUP STREQUAL "public")
+    set(_cmd "${CXX}" -std=c++20 -fsyntax-only -I "${ROOT}" -x c++ "${_tu}")
+  else()
+    set(_cmd "${_cc}" -fsyntax-only "${_tu}")
+  endif()
+  execute_process(COMMAND ${_cmd} WORKING_DIRECTORY "${WORK}" RESULT_VARIABLE _rc
+                  OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
+  if(GROUP STREQUAL "unsupported")
+    string(REGEX MATCHALL "error:" _errors "${_err}")
+    list(LENGTH _errors _nerr)
+    string(FIND "${_err}" "#error \"<${_name}>" _named)
+    if(_rc EQUAL 0 OR NOT _nerr EQUAL 1 OR _named EQUAL -1)
+      string(APPEND _bad "${_h}: expected exactly its own #error, got (exit ${_rc}):\n${_err}\n")
+      math(EXPR _nbad "${_nbad} + 1")
+    endif()
+  elseif(NOT _rc EQUAL 0)
+    string(SUBSTRING "${_err}" 0 1500 _first)
+    string(APPEND _bad "${_h} does not compile on its own:\n${_first}\n")
+    math(EXPR _nbad "${_nbad} + 1")
+  endif()
+endforeach()
+if(_nbad GREATER 0)
+  message(FATAL_ERROR "${_nbad} of ${_n} ${GROUP} headers failed:\n${_bad}")
+endif()
+if(GROUP STREQUAL "unsupported")
+  message(STATUS "${_n} unsupported headers each stop with their own #error")
+else()
+  message(STATUS "${_n} ${GROUP} headers compile on their own")
+endif()
