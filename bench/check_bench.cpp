@@ -6,10 +6,10 @@
 ///   gemm-<type>: hostReferenceGemm (decode A and B to fp32, cblas_sgemm, f32 C) on
 ///     2048^3 inputs of <type> (bf16, e4m3-fnuz) vs cblas_sgemm alone on the same
 ///     values already in fp32. ratio = sgemm / host reference (target >= 0.8).
-///   diff: check_reduction of 2^26 fp32 elements (wave scope: 2^20 results, all
+///   diff: diff_reduction of 2^26 fp32 elements (wave scope: 2^20 results, all
 ///     correct, so the full comparison runs and no diagnosis) vs memcmp of the same
 ///     256 MiB input buffer against a copy. GB/s = 2^28 bytes / seconds for both.
-///   gemm diff: check_gemm comparing 2^26 fp32 elements of C (8192 x 8192, K = 4, C
+///   gemm diff: diff_gemm comparing 2^26 fp32 elements of C (8192 x 8192, K = 4, C
 ///     correct) vs memcmp of C against a copy. GB/s = 2^28 bytes of C / seconds.
 ///   The diff rows also print the warm-up round's time ("first call"): the check's
 ///   large buffers come from fresh pages then, and from the blocks the previous check
@@ -18,7 +18,7 @@
 /// Usage: check_bench [reps] [gemm|diff|gemmdiff]  (the last: run only that part)
 ///
 //===----------------------------------------------------------------------===//
-#include "wavesan/check.h"
+#include "wavesan/diff.h"
 #include "wavesan/numeric.h"
 
 #include <cblas.h>
@@ -109,7 +109,7 @@ void diffBench(int Reps) {
   double FirstCall = 0;
   for (int R = 0; R < Reps + 1; ++R) {
     double TC = seconds([&] {
-      CheckResult Res = check_reduction(S, X.data(), N, Out.data(), Out.size());
+      DiffResult Res = diff_reduction(S, X.data(), N, Out.data(), Out.size());
       if (!Res.Pass)
         std::abort();
     });
@@ -122,12 +122,12 @@ void diffBench(int Reps) {
     }
   }
   double MC = median(Check), MM = median(Cmp), Bytes = N * 4.0;
-  std::printf("diff 2^26 f32: check_reduction %.3f s (%.2f GB/s), memcmp %.3f s (%.2f GB/s), "
+  std::printf("diff 2^26 f32: diff_reduction %.3f s (%.2f GB/s), memcmp %.3f s (%.2f GB/s), "
               "ratio check/memcmp throughput %.3f (first call %.3f s)\n",
               MC, Bytes / MC / 1e9, MM, Bytes / MM / 1e9, MM / MC, FirstCall);
 }
 
-/// check_gemm on C = A B with M = N = 8192 (2^26 fp32 elements of C) and K = 4 (the two
+/// diff_gemm on C = A B with M = N = 8192 (2^26 fp32 elements of C) and K = 4 (the two
 /// sgemms are cheap: the element-wise part dominates), C correct (the host reference's own
 /// output), vs memcmp of the 256 MiB C against a copy. GB/s = 2^28 bytes of C / seconds.
 void gemmDiffBench(int Reps) {
@@ -149,7 +149,7 @@ void gemmDiffBench(int Reps) {
   double FirstCall = 0;
   for (int R = 0; R < Reps + 1; ++R) {
     double TC = seconds([&] {
-      CheckResult Res = check_gemm(S, A.data(), B.data(), nullptr, C.data());
+      DiffResult Res = diff_gemm(S, A.data(), B.data(), nullptr, C.data());
       if (!Res.Pass)
         std::abort();
     });
@@ -162,7 +162,7 @@ void gemmDiffBench(int Reps) {
     }
   }
   double MC = median(Check), MM = median(Cmp), Bytes = M * N * 4.0;
-  std::printf("gemm diff 2^26 f32 (8192x8192, K=4): check_gemm %.3f s (%.2f GB/s), memcmp "
+  std::printf("gemm diff 2^26 f32 (8192x8192, K=4): diff_gemm %.3f s (%.2f GB/s), memcmp "
               "%.3f s (%.2f GB/s), ratio check/memcmp throughput %.3f (first call %.3f s)\n",
               MC, Bytes / MC / 1e9, MM, Bytes / MM / 1e9, MM / MC, FirstCall);
 }

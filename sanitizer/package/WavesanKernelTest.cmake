@@ -10,8 +10,8 @@
 #   compiler with the emulator's headers (<hip/hip_runtime.h>) and linked with
 #   wavesan::wavesan, as wavesan-cc does. Launch with hipLaunchKernelGGL (no <<<...>>>).
 # - hip backend (a real AMD GPU): executable <name>-hip, test <name>.hip, compiled as HIP
-#   for gfx942 with ROCm's clang and linked with hip::host (and wavesan::wavesan-check /
-#   wavesan::wavesan-hip when installed). Built only when the HIP language is enabled and
+#   for gfx942 with ROCm's clang and linked with hip::host (and wavesan::wavesan-diff /
+#   wavesan::wavesan-reference when installed). Built only when the HIP language is enabled and
 #   ROCm's gfx942 device library (oclc_isa_version_942.bc) is found; find_package(wavesan)
 #   enables HIP itself in that case unless WAVESAN_KERNEL_TEST_HIP is OFF.
 # - BACKENDS defaults to "cpu hip", where hip is skipped with a status message when not
@@ -179,7 +179,7 @@ function(wavesan_add_kernel_test)
       set_target_properties(${_w_NAME}-hip PROPERTIES HIP_ARCHITECTURES gfx942)
       target_compile_definitions(${_w_NAME}-hip PRIVATE WAVESAN_KERNEL_TEST_BACKEND="hip")
       # ROCm's <hip/hip_runtime.h> before the emulator's (an -isystem directory of
-      # wavesan::wavesan-check's, which the diff's headers share).
+      # wavesan::wavesan-diff's, which the diff's headers share).
       if(CMAKE_HIP_COMPILER_ROCM_ROOT)
         set(_rocm_root "${CMAKE_HIP_COMPILER_ROCM_ROOT}")
       else() # <root>/amdgcn/bitcode/oclc_isa_version_942.bc
@@ -187,7 +187,7 @@ function(wavesan_add_kernel_test)
       endif()
       target_include_directories(${_w_NAME}-hip BEFORE PRIVATE "${_rocm_root}/include")
       set(_host_libs)
-      foreach(_t wavesan::wavesan-check wavesan::wavesan-hip)
+      foreach(_t wavesan::wavesan-diff wavesan::wavesan-reference)
         if(TARGET ${_t})
           list(APPEND _host_libs ${_t})
         endif()

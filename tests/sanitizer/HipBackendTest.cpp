@@ -192,7 +192,7 @@ TEST(HipBackend, MissingCodeObjectNamesThePath) {
 }
 
 TEST(HipBackend, DefaultCodeObjectPathsAreBuildThenInstall) {
-  // The paths CMake baked in (sanitizer/src/hip/hip.cmake), passed to this test by CMake too.
+  // The paths CMake baked in (sanitizer/src/reference/hip/hip.cmake), passed to this test by CMake too.
   ScopedEnv Env("WAVESAN_HIP_CODE_OBJECT", nullptr);
   HipCodeObjectLookup L = findHipCodeObject();
   std::string Build = WAVESAN_TEST_BUILD_CODE_OBJECT, Install = WAVESAN_TEST_INSTALL_CODE_OBJECT;

@@ -1,6 +1,6 @@
 //===--- ReferenceGemmTest.cpp - Backend::Cpu GEMMs ------------------------===//
 //
-// The reference GEMMs (sanitizer/reference/kernels.hip) on the emulator, against values
+// The reference GEMMs (sanitizer/src/reference/kernels/kernels.hip) on the emulator, against values
 // worked out by hand and a naive double-precision triple loop written here. Built twice:
 // reference_test (the portable path) and reference_soft_mfma_test (the gfx942 MFMA path,
 // through the software MFMA, at wave 64).

@@ -1,6 +1,6 @@
 //===--- ReferenceIsaTest.cpp - the reference kernels compiled for gfx942 --===//
 //
-// Compiles sanitizer/reference/kernels.hip for gfx942 with clang-22 (device only, to
+// Compiles sanitizer/src/reference/kernels/kernels.hip for gfx942 with clang-22 (device only, to
 // assembly: Debian has no gfx942 device libraries) and checks the ISA: every
 // kernel is wave64 (`.wavefront_size: 64` in its metadata) and the bf16, fp16 and fp8
 // GEMMs use the matrix cores (v_mfma_f32_16x16x16_bf16, ..._f16, ..._16x16x32_fp8_fp8).
@@ -45,7 +45,7 @@ const Assembly &assembly() {
     const std::string Cmd = "clang++-22 -x hip --cuda-device-only -nogpulib --offload-arch=gfx942 "
                             "-D__AMDGCN_WAVEFRONT_SIZE=64 -O3 -std=c++20 -iquote " + Src +
                             "/sanitizer/include -iquote " + Src + "/checker/include -S " + Src +
-                            "/sanitizer/reference/kernels.hip -o " + Out + " 2>&1";
+                            "/sanitizer/src/reference/kernels/kernels.hip -o " + Out + " 2>&1";
     FILE *P = popen(Cmd.c_str(), "r");
     std::string Log;
     char Buf[4096];

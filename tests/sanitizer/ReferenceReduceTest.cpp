@@ -1,6 +1,6 @@
 //===--- ReferenceReduceTest.cpp - Backend::Cpu reductions -----------------===//
 //
-// The reference reductions (sanitizer/reference/kernels.hip) run on the emulator, against
+// The reference reductions (sanitizer/src/reference/kernels/kernels.hip) run on the emulator, against
 // values worked out by hand and against a naive double-precision loop written here.
 //
 //===----------------------------------------------------------------------===//

@@ -11,7 +11,7 @@
 ///   Child.FailsAndPrintsAnError     fails (EXPECT) and prints the same error
 ///   Child.PassesClean               passes, no report
 ///   Child.CheckReductionEmits       EXPECT_WAVESAN_REDUCTION passes; a failing
-///                                   check_reduction with Emit prints its report
+///                                   diff_reduction with Emit prints its report
 ///
 //===----------------------------------------------------------------------===//
 #include <hip/hip_runtime.h>
@@ -72,10 +72,10 @@ TEST(Child, CheckReductionEmits) {
   const std::vector<float> In = {1, 1, 1, 1};
   const double Right = 4, Wrong = 3;
   EXPECT_WAVESAN_REDUCTION(Spec, In.data(), In.size(), &Right, 1);
-  wavesan::CheckOptions Emit;
+  wavesan::DiffOptions Emit;
   Emit.Emit = true;
   Emit.Label = "sum4";
-  EXPECT_FALSE(wavesan::check_reduction(Spec, In.data(), In.size(), &Wrong, 1, Emit).Pass);
+  EXPECT_FALSE(wavesan::diff_reduction(Spec, In.data(), In.size(), &Wrong, 1, Emit).Pass);
 }
 
 } // namespace

@@ -221,7 +221,7 @@ const ExpectedKind Expected[] = {
      RuleDoc::Runtime, Severity::Note},
     {ReportKind::WaveSizeDivergence, "wave-size-divergence", "wave-size-divergence",
      RuleDoc::Runtime, Severity::Error},
-    // The diff (wavesan/check.h): the kind is the diagnosis.
+    // The diff (wavesan/diff.h): the kind is the diagnosis.
     {ReportKind::ReductionMismatch, "reduction-mismatch", "reference-mismatch", RuleDoc::Runtime,
      Severity::Error},
     {ReportKind::ReductionPartialWave, "reduction-partial-wave", "wave64-partial-reduction",

@@ -1,12 +1,14 @@
-# ctest HipBackend.NoHipSymbolsDefined: wavesan-hip must define no hip* symbol of its own.
+# ctest HipBackend.NoHipSymbolsDefined: Backend::Hip's objects (wavesan-reference-hip, built
+# into wavesan-reference) must define no hip* symbol of their own.
 # A program may link wavesan-emu, whose hip* functions have C++ linkage and whose header
 # defines inline templates (hipMalloc<T>) under the same mangled names the real HIP header
 # would give: a definition here would be merged with (or replace) the emulator's.
-# Usage: cmake -DNM=<nm> -DLIB=<libwavesan-hip.a> -P check_hip_symbols.cmake
-execute_process(COMMAND ${NM} -C --defined-only ${LIB} OUTPUT_VARIABLE _out
+# Usage: cmake -DNM=<nm> -DOBJECTS=<a.o>|<b.o>... -P check_hip_symbols.cmake
+string(REPLACE "|" ";" _objects "${OBJECTS}")
+execute_process(COMMAND ${NM} -C --defined-only ${_objects} OUTPUT_VARIABLE _out
                 RESULT_VARIABLE _rc ERROR_VARIABLE _err)
 if(NOT _rc EQUAL 0)
-  message(FATAL_ERROR "${NM} failed on ${LIB}: ${_err}")
+  message(FATAL_ERROR "${NM} failed on ${OBJECTS}: ${_err}")
 endif()
 string(REPLACE "\n" ";" _lines "${_out}")
 set(_bad)
@@ -28,10 +30,10 @@ foreach(_line IN LISTS _lines)
   endif()
 endforeach()
 if(_count EQUAL 0)
-  message(FATAL_ERROR "no defined symbols read from ${LIB} (expected wavesan::hipBackendStatus ...)")
+  message(FATAL_ERROR "no defined symbols read from ${OBJECTS} (expected wavesan::hipBackendStatus ...)")
 endif()
 if(_bad)
   list(JOIN _bad "\n  " _bad)
-  message(FATAL_ERROR "wavesan-hip defines HIP symbols that can clash with wavesan-emu:\n  ${_bad}")
+  message(FATAL_ERROR "Backend::Hip defines HIP symbols that can clash with wavesan-emu:\n  ${_bad}")
 endif()
 message(STATUS "${_count} defined symbols, none named hip*")

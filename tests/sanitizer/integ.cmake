@@ -3,11 +3,13 @@
 # IntegConsumer.InstalledPackage: tests/consumer/ built against an installed wavesan
 # (find_package + wavesan_add_kernel_test), then its ctest run. ccache speeds up the
 # consumer's rebuilds when it is installed.
+# The installed tree it checks has bin/wavesan-cc: not in a wavesan-only build.
 find_program(WAVESAN_CCACHE ccache)
 set(_launcher)
 if(WAVESAN_CCACHE)
   set(_launcher "-DLAUNCHER=${WAVESAN_CCACHE}")
 endif()
+if(TARGET wavesan-cc)
 add_test(NAME IntegConsumer.InstalledPackage
   COMMAND ${CMAKE_COMMAND}
     -DWAVESAN_BUILD_DIR=${PROJECT_BINARY_DIR}
@@ -19,9 +21,10 @@ add_test(NAME IntegConsumer.InstalledPackage
     ${_launcher}
     -P ${PROJECT_SOURCE_DIR}/tests/consumer/RunConsumer.cmake)
 set_tests_properties(IntegConsumer.InstalledPackage PROPERTIES TIMEOUT 600 RUN_SERIAL TRUE)
+endif()
 
 # IntegCli.*: `wavesan diff` on .npy files the test writes with xtensor (needs the diff,
-# wavesan-check, like the CLI itself); IntegNpy.*: hand-made and hostile .npy headers.
+# wavesan-diff, like the CLI itself); IntegNpy.*: hand-made and hostile .npy headers.
 if(TARGET wavesan-cli)
   find_package(xtensor REQUIRED)
   wavesan_test(integ_cli_test IntegCliTest.cpp IntegNpyTest.cpp)

@@ -3,6 +3,10 @@
 # <hip/hip_runtime.h>), and kernels_test, which runs each at wave 32 and 64 in a subprocess.
 # Included from tests/sanitizer/CMakeLists.txt after its wavesan-emu guard.
 
+# kernels_test reads JSON reports with LLVM's parser: not in a wavesan-only build.
+if(NOT TARGET LLVM)
+  return()
+endif()
 # The programs need the engine (src/emu/ sources), not only the report module.
 get_target_property(_wavesan_emu_sources wavesan-emu SOURCES)
 if(NOT _wavesan_emu_sources MATCHES "src/emu/")

@@ -3,12 +3,13 @@
 /// \file
 /// Backend::Hip of reference.h: runs wavesan's reference kernels on an AMD GPU
 /// through the real HIP runtime (libamdhip64), loading them from a gfx942 code
-/// object at run time (hipModuleLoad). Library `wavesan-hip`, built only when
-/// libamdhip64 is found at configure time. User guide: docs/wavesan-hip.md.
+/// object at run time (hipModuleLoad). Part of library `wavesan-reference`
+/// (sanitizer/src/reference/hip/) when libamdhip64 is found at configure time;
+/// the old target name `wavesan-hip` links it. User guide: docs/wavesan-hip.md.
 ///
 /// This header names no HIP type, so it can be included next to the
 /// emulator's <hip/hip_runtime.h>: one program may link both wavesan-emu (whose
-/// hip* functions have C++ linkage) and wavesan-hip (which calls the runtime's
+/// hip* functions have C++ linkage) and Backend::Hip (which calls the runtime's
 /// extern "C" ones).
 ///
 /// Errors: a spec or pointer the kernels cannot take throws

@@ -2,10 +2,10 @@
 ///
 /// \file
 /// The reference results a user's kernel output is compared with
-/// (wavesan::check_reduction / check_gemm, check.h). Three backends compute
+/// (wavesan::diff_reduction / diff_gemm, diff.h). Three backends compute
 /// the same thing:
 ///
-/// - Backend::Cpu: the reference kernels of sanitizer/reference/kernels.hip
+/// - Backend::Cpu: the reference kernels of sanitizer/src/reference/kernels/kernels.hip
 ///   (written once in HIP, wave64, warpSize-generic) run on wavesan's CPU
 ///   emulator, at the spec's wavefront size. Slow, but the same code as on a
 ///   GPU: reductions fold in the same order as on gfx942.
@@ -113,13 +113,13 @@ std::string reduceKernelName(const ReduceSpec &Spec);
 size_t devicePartialCount(const ReduceSpec &Spec, size_t N);
 
 // Backend implementations (same contracts as referenceReduce/referenceGemm).
-/// Backend::Cpu: the kernels on wavesan's emulator (sanitizer/src/reference/).
+/// Backend::Cpu: the kernels on wavesan's emulator (sanitizer/src/reference/emulator/).
 std::vector<double> cpuReferenceReduce(const ReduceSpec &, const void *In, size_t N);
 void cpuReferenceGemm(const GemmSpec &, const void *A, const void *B, void *C);
-/// Backend::Host (src/check/host_reference.cpp).
+/// Backend::Host (sanitizer/src/reference/host/).
 std::vector<double> hostReferenceReduce(const ReduceSpec &, const void *In, size_t N);
 void hostReferenceGemm(const GemmSpec &, const void *A, const void *B, void *C);
-/// Backend::Hip: throws std::runtime_error when no device.
+/// Backend::Hip (sanitizer/src/reference/hip/): throws std::runtime_error when no device.
 std::vector<double> hipReferenceReduce(const ReduceSpec &, const void *In, size_t N);
 void hipReferenceGemm(const GemmSpec &, const void *A, const void *B, void *C);
 

@@ -1,7 +1,7 @@
 //===--- reference_abi.h - argument layout of the reference kernels --------===//
 ///
 /// \file
-/// What a host launches the reference kernels of sanitizer/reference/kernels.hip
+/// What a host launches the reference kernels of sanitizer/src/reference/kernels/kernels.hip
 /// with. Plain C++ (no HIP runtime needed), included by the kernels themselves
 /// (emulator and clang-22 HIP device compiles) and by the cpu and hip backends,
 /// so both sides agree on one layout. The entry points are listed in

@@ -13,7 +13,7 @@
 ///   wavesan/numeric.h       FP8 (OCP, FNUZ), bfloat16, fp16 codecs            (header only)
 ///   wavesan/dtype.h         element types of the reference and the diff       (header only)
 ///   wavesan/reference.h     reference results of a reduction or GEMM          wavesan-reference
-///   wavesan/check.h         the diff: check_reduction, check_gemm             wavesan-check
+///   wavesan/diff.h          the diff: diff_reduction, diff_gemm               wavesan-diff
 ///   wavesan/xcd.h           the XCD / L2 model of a tiled GEMM's tile order    wavesan-xcd
 ///   wavesan/tile_recorder.h a kernel's real tile order, recorded on the emulator wavesan-xcd
 ///   wavesan/roofline.h      decode and prefill time floors                     wavesan-roofline
@@ -40,7 +40,7 @@
 #include "wavesan/numeric.h"
 #include "wavesan/dtype.h"
 #include "wavesan/reference.h"
-#include "wavesan/check.h"
+#include "wavesan/diff.h"
 #include "wavesan/xcd.h"
 #include "wavesan/tile_recorder.h"
 #include "wavesan/roofline.h"

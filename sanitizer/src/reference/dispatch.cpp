@@ -3,10 +3,10 @@
 /// \file
 /// Validation of reduction and GEMM specs, the kernels' argument layout
 /// (strides from layouts and transposes) and the dispatch of referenceReduce /
-/// referenceGemm to the backends. Backend::Host (library
-/// wavesan-check) and Backend::Hip (library wavesan-hip) are called when their
-/// libraries are built (WAVESAN_HAVE_HOST_REFERENCE, WAVESAN_HAVE_HIP_BACKEND,
-/// set by sanitizer/CMakeLists.txt); otherwise asking for them throws.
+/// referenceGemm to the backends of this library: Backend::Cpu (emulator/),
+/// Backend::Host (host/) and Backend::Hip (hip/). A backend is called when the
+/// library holds it (WAVESAN_HAVE_HOST_REFERENCE, WAVESAN_HAVE_HIP_BACKEND, set
+/// by reference.cmake); otherwise asking for it throws.
 ///
 //===----------------------------------------------------------------------===//
 #include "wavesan/reference.h"
@@ -141,13 +141,14 @@ std::vector<double> referenceReduce(Backend Where, const ReduceSpec &Spec, const
 #if defined(WAVESAN_HAVE_HOST_REFERENCE)
     return hostReferenceReduce(Spec, In, N);
 #else
-    throw std::runtime_error("wavesan: Backend::Host is not built (library wavesan-check)");
+    throw std::runtime_error("wavesan: Backend::Host is not built (this reference library "
+                             "has Backend::Cpu only)");
 #endif
   case Backend::Hip:
 #if defined(WAVESAN_HAVE_HIP_BACKEND)
     return hipReferenceReduce(Spec, In, N);
 #else
-    throw std::runtime_error("wavesan: Backend::Hip is not built (library wavesan-hip needs "
+    throw std::runtime_error("wavesan: Backend::Hip is not built (wavesan-reference needs "
                              "libamdhip64 at configure time)");
 #endif
   }
@@ -162,13 +163,14 @@ void referenceGemm(Backend Where, const GemmSpec &Spec, const void *A, const voi
 #if defined(WAVESAN_HAVE_HOST_REFERENCE)
     return hostReferenceGemm(Spec, A, B, C);
 #else
-    throw std::runtime_error("wavesan: Backend::Host is not built (library wavesan-check)");
+    throw std::runtime_error("wavesan: Backend::Host is not built (this reference library "
+                             "has Backend::Cpu only)");
 #endif
   case Backend::Hip:
 #if defined(WAVESAN_HAVE_HIP_BACKEND)
     return hipReferenceGemm(Spec, A, B, C);
 #else
-    throw std::runtime_error("wavesan: Backend::Hip is not built (library wavesan-hip needs "
+    throw std::runtime_error("wavesan: Backend::Hip is not built (wavesan-reference needs "
                              "libamdhip64 at configure time)");
 #endif
   }

@@ -4,7 +4,7 @@
 #include "args.h"
 #include "npy_input.h"
 
-#include "wavesan/check.h"
+#include "wavesan/diff.h"
 #include "wavesan/dtype.h"
 #include "wavesan/reference.h"
 
@@ -21,7 +21,7 @@ constexpr const char *ReduceGroup = "Reduction options (--op reduce)";
 constexpr const char *GemmGroup = "GEMM options (--op gemm)";
 
 /// Every option of `wavesan diff`, declared once: parser and --help read it.
-constexpr std::array<OptionSpec, 25> DiffOptions{{
+constexpr std::array<OptionSpec, 25> DiffFlags{{
     {"op", "gemm|reduce", DiffGroup, "What the kernel computed (required)"},
     {"reference", "host|cpu|hip", DiffGroup,
      "Where the reference is computed: host (OpenBLAS / fp64; default), cpu (wavesan's "
@@ -89,7 +89,7 @@ E pick(const ParsedArgs &P, const std::string &Name, E Default,
 
 /// The options that belong to the other --op: an error naming the first one.
 void rejectOthers(const ParsedArgs &P, const char *OwnGroup, const char *Op) {
-  for (const OptionSpec &S : DiffOptions)
+  for (const OptionSpec &S : DiffFlags)
     if (S.Group != DiffGroup && S.Group != OwnGroup && P.has(S.Name))
       throw UsageError(std::string("--") + S.Name + " does not apply to --op " + Op);
 }
@@ -107,7 +107,7 @@ DType reduceInputType(const NpyArray &A) {
 }
 
 /// Results as double, for the output dtypes a kernel writes.
-/// \p T: set to the dtype the results are stored in (CheckOptions::OutType).
+/// \p T: set to the dtype the results are stored in (DiffOptions::OutType).
 std::vector<double> resultsAsDouble(const NpyArray &A, const std::string &Role, DType &T) {
   if (A.Kind == 'f' && A.ItemBytes == 4) T = DType::F32;
   else if (A.Kind == 'f' && A.ItemBytes == 8) T = DType::F64;
@@ -178,8 +178,8 @@ std::vector<std::byte> reorder(const NpyArray &Src, bool ToFortran) {
   return Out;
 }
 
-CheckOptions checkOptions(const ParsedArgs &P, std::string &KernelStorage) {
-  CheckOptions O;
+DiffOptions diffOptions(const ParsedArgs &P, std::string &KernelStorage) {
+  DiffOptions O;
   O.Reference = pick(P, "reference", Backend::Host,
                      {{"host", Backend::Host}, {"cpu", Backend::Cpu}, {"hip", Backend::Hip}});
   O.ToleranceScale = P.number("tolerance-scale", 1.0);
@@ -197,7 +197,7 @@ CheckOptions checkOptions(const ParsedArgs &P, std::string &KernelStorage) {
   return O;
 }
 
-CheckResult diffReduce(const ParsedArgs &P, CheckOptions O) {
+DiffResult diffReduce(const ParsedArgs &P, DiffOptions O) {
   rejectOthers(P, ReduceGroup, "reduce");
   const std::string InPath = P.required("input", "for --op reduce");
   const std::string OutPath = P.required("output", "for --op reduce");
@@ -229,10 +229,10 @@ CheckResult diffReduce(const ParsedArgs &P, CheckOptions O) {
                      std::to_string(reduceResultCount(Spec, In.size())) + ",) or a 0-d one");
   const std::vector<double> User = resultsAsDouble(Out, "--output", O.OutType);
   O.File = Out.Path.c_str();
-  return check_reduction(Spec, In.Data.data(), In.size(), User.data(), User.size(), O);
+  return diff_reduction(Spec, In.Data.data(), In.size(), User.data(), User.size(), O);
 }
 
-CheckResult diffGemm(const ParsedArgs &P, CheckOptions O) {
+DiffResult diffGemm(const ParsedArgs &P, DiffOptions O) {
   rejectOthers(P, GemmGroup, "gemm");
   GemmSpec Spec;
   Spec.TransA = P.has("trans-a");
@@ -302,7 +302,7 @@ CheckResult diffGemm(const ParsedArgs &P, CheckOptions O) {
     throw UsageError(E.what());
   }
   O.File = C.Path.c_str();
-  return check_gemm(Spec, A.Data.data(), B.Data.data(), CIn.empty() ? nullptr : CIn.data(),
+  return diff_gemm(Spec, A.Data.data(), B.Data.data(), CIn.empty() ? nullptr : CIn.data(),
                     C.Data.data(), O);
 }
 
@@ -310,15 +310,15 @@ CheckResult diffGemm(const ParsedArgs &P, CheckOptions O) {
 
 int runDiff(std::span<const char *const> Args, std::ostream &Out, std::ostream &Err) {
   try {
-    const ParsedArgs P = parseArgs(Args, DiffOptions, "wavesan diff");
+    const ParsedArgs P = parseArgs(Args, DiffFlags, "wavesan diff");
     if (P.has("help")) {
-      Out << formatHelp(DiffOverview, DiffUsage, DiffOptions);
+      Out << formatHelp(DiffOverview, DiffUsage, DiffFlags);
       return 0;
     }
     std::string Kernel;
-    CheckOptions O = checkOptions(P, Kernel);
+    DiffOptions O = diffOptions(P, Kernel);
     const std::string Op = P.required("op", "(gemm or reduce)");
-    CheckResult R;
+    DiffResult R;
     if (Op == "reduce")
       R = diffReduce(P, O);
     else if (Op == "gemm")

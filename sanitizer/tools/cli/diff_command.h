@@ -2,7 +2,7 @@
 ///
 /// \file
 /// `wavesan diff --op reduce|gemm ...`: loads a kernel's inputs and output from
-/// .npy files, calls wavesan::check_reduction / check_gemm (check.h) and prints
+/// .npy files, calls wavesan::diff_reduction / diff_gemm (diff.h) and prints
 /// its report. Exit status: 0 the output matches the reference, 1 a mismatch
 /// was found (the report names it), 2 a usage error or an input that cannot be
 /// used (the message names the file and what was expected).

@@ -1,7 +1,7 @@
 //===--- cpu_backend.cpp - Backend::Cpu: the reference kernels, emulated ---===//
 ///
 /// \file
-/// Launches the kernels of sanitizer/reference/kernels.hip (compiled into this
+/// Launches the kernels of sanitizer/src/reference/kernels/kernels.hip (compiled into this
 /// library against the emulator headers) with hipLaunchKernelGGL on wavesan's
 /// CPU emulator. Reductions run at the spec's wavefront size (the process's
 /// wave size is restored afterwards); GEMMs at the process's wave size with one

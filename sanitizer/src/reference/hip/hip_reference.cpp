@@ -2,7 +2,7 @@
 ///
 /// \file
 /// hipReferenceReduce / hipReferenceGemm (Backend::Hip): upload the inputs,
-/// launch the entry points of sanitizer/reference/kernels.hip from the gfx942
+/// launch the entry points of sanitizer/src/reference/kernels/kernels.hip from the gfx942
 /// code object with the grids documented in docs/wavesan-reference.md (and
 /// reference.h: reduceKernelName, devicePartialCount, gemmKernelName,
 /// makeGemmArgs), download the results. The same launch plan as the cpu

@@ -1,8 +1,8 @@
-//===--- CheckSplitTest.cpp - the diff split across threads ----------------===//
+//===--- DiffSplitTest.cpp - the diff split across threads ----------------===//
 ///
-/// check_reduction and check_gemm cut their per-element work into chunks of
+/// diff_reduction and diff_gemm cut their per-element work into chunks of
 /// 65536 compared elements (and the host reference's sums into chunks of
-/// 65536 input elements) and spread the chunks over CheckOptions::Threads
+/// 65536 input elements) and spread the chunks over DiffOptions::Threads
 /// threads. A wrong merge would lose or double-count elements at the chunk
 /// edges, keep a worst list per thread, or depend on the thread count. These
 /// tests plant known differences next to the chunk edges of inputs whose
@@ -10,7 +10,7 @@
 /// elements for 1, 2 and 3 threads.
 ///
 //===----------------------------------------------------------------------===//
-#include "wavesan/check.h"
+#include "wavesan/diff.h"
 
 #include <gtest/gtest.h>
 
@@ -59,7 +59,7 @@ template <class RunFn, class ExpectFn> void acrossThreadCounts(RunFn Run, Expect
 //   65536  64 + 16 ulp          -> within, bin <=16   (first of the second)
 //   65537  64 + 1000 ulp        -> mismatch, bin <=65536
 //   131071 65 (1 = 2^17 ulp)    -> mismatch, bin >65536 (the last result)
-TEST(CheckSplit, ReductionChunkEdgesMergeForAnyThreadCount) {
+TEST(DiffSplit, ReductionChunkEdgesMergeForAnyThreadCount) {
   const size_t N = size_t(1) << 23, Results = N / 64;
   std::vector<float> X(N, 1.0f);
   ReduceSpec S;
@@ -75,13 +75,13 @@ TEST(CheckSplit, ReductionChunkEdgesMergeForAnyThreadCount) {
   Out[65536] = 64 + 16 * Ulp;
   Out[65537] = 64 + 1000 * Ulp;
   Out[131071] = 65;
-  CheckOptions O;
+  DiffOptions O;
   acrossThreadCounts(
       [&](unsigned Threads) {
         O.Threads = Threads;
-        return check_reduction(S, X.data(), N, Out.data(), Out.size(), O);
+        return diff_reduction(S, X.data(), N, Out.data(), Out.size(), O);
       },
-      [&](const CheckResult &R) {
+      [&](const DiffResult &R) {
         EXPECT_FALSE(R.Pass);
         EXPECT_EQ(R.Kind, "reduction-mismatch");
         EXPECT_EQ(R.Compared, Results);
@@ -118,7 +118,7 @@ TEST(CheckSplit, ReductionChunkEdgesMergeForAnyThreadCount) {
 //   196607  8 + 300 ulp -> mismatch, bin <=65536  (C[383, 511])
 //   196608  16         -> mismatch, 2^23 ulp, bin >65536 (C[384, 0])
 //   262143  8 + 200 ulp -> mismatch, bin <=256    (C[511, 511], the last element)
-TEST(CheckSplit, GemmChunkEdgesMergeForAnyThreadCount) {
+TEST(DiffSplit, GemmChunkEdgesMergeForAnyThreadCount) {
   const size_t M = 512, N = 512, K = 4;
   std::vector<float> A(M * K, 1.0f), B(K * N, 2.0f), C(M * N, 8.0f);
   GemmSpec S;
@@ -134,14 +134,14 @@ TEST(CheckSplit, GemmChunkEdgesMergeForAnyThreadCount) {
   C[196607] = 8 + 300 * Ulp;
   C[196608] = 16;
   C[262143] = 8 + 200 * Ulp;
-  CheckOptions O;
+  DiffOptions O;
   O.Worst = 4;
   acrossThreadCounts(
       [&](unsigned Threads) {
         O.Threads = Threads;
-        return check_gemm(S, A.data(), B.data(), nullptr, C.data(), O);
+        return diff_gemm(S, A.data(), B.data(), nullptr, C.data(), O);
       },
-      [&](const CheckResult &R) {
+      [&](const DiffResult &R) {
         EXPECT_FALSE(R.Pass);
         EXPECT_EQ(R.Kind, "gemm-mismatch");
         EXPECT_EQ(R.Compared, M * N);
@@ -171,7 +171,7 @@ TEST(CheckSplit, GemmChunkEdgesMergeForAnyThreadCount) {
   Good[65535] = 8 + 7 * Ulp;
   Good[65536] = 8 - 7 * Ulp;
   O.Threads = 2;
-  CheckResult R = check_gemm(S, A.data(), B.data(), nullptr, Good.data(), O);
+  DiffResult R = diff_gemm(S, A.data(), B.data(), nullptr, Good.data(), O);
   EXPECT_TRUE(R.Pass) << R.Report;
   EXPECT_EQ(R.Compared, M * N);
   EXPECT_EQ(R.Mismatches, 0u);

@@ -1,15 +1,15 @@
-//===--- check_common.h - comparison, histogram and report text of the diff --===//
+//===--- diff_common.h - comparison, histogram and report text of the diff --===//
 ///
 /// \file
-/// Internal to wavesan-check: the element comparison shared by check_reduction
-/// and check_gemm (tolerance test, ULP distance, worst elements, ULP
+/// Internal to wavesan-diff: the element comparison shared by diff_reduction
+/// and diff_gemm (tolerance test, ULP distance, worst elements, ULP
 /// histogram) and the assembly of the report block through formatReport()
 /// (report.h), so that a check's report has the runtime's layout.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "wavesan/check.h"
+#include "wavesan/diff.h"
 #include "wavesan/report.h"
 
 #include <array>
@@ -18,7 +18,12 @@
 #include <string>
 #include <vector>
 
-namespace wavesan::check_detail {
+// The host backend's helpers (sanitizer/src/reference/host/: bulk.h, host_internal.h).
+namespace wavesan::host_detail {}
+
+namespace wavesan::diff_detail {
+
+using namespace host_detail;
 
 /// True when \p User is within \p Tol of \p Ref: |User - Ref| <= Tol, both NaN,
 /// or the same infinity.
@@ -92,10 +97,10 @@ std::string ulpText(double Ulp);
 
 /// Fills Result's Kind, Rule, Report (and emits it when Options.Emit) for a
 /// failing check of kind \p Kind with the "what" lines \p Details.
-void finishFailure(CheckResult &Result, ReportKind Kind, const std::string &Details,
-                   const CheckOptions &Options);
+void finishFailure(DiffResult &Result, ReportKind Kind, const std::string &Details,
+                   const DiffOptions &Options);
 
 /// Throws std::invalid_argument unless ToleranceScale is finite and >= 0.
-void validateOptions(const CheckOptions &Options, const char *Caller);
+void validateOptions(const DiffOptions &Options, const char *Caller);
 
-} // namespace wavesan::check_detail
+} // namespace wavesan::diff_detail

@@ -1,8 +1,10 @@
-//===--- bulk.h - threads and large buffers for the diff's per-element work ---===//
+//===--- bulk.h - threads and large buffers for per-element host work ---===//
 ///
 /// \file
-/// Internal to wavesan-check: the comparison, the reductions of the host
-/// reference and the tolerances work on large arrays element by element. They
+/// Internal to wavesan-reference's host backend, and reused by the diff
+/// (sanitizer/src/diff/, which links wavesan-reference): the reductions of the
+/// host reference, the comparison and the tolerances work on large arrays
+/// element by element. They
 /// cut the index range into fixed chunks, run the chunks on a few threads
 /// (std::thread) and merge per-thread partial results in a way that does not
 /// depend on which thread took which chunk, so a check's result is the same for
@@ -21,11 +23,11 @@
 #include <utility>
 #include <vector>
 
-namespace wavesan::check_detail {
+namespace wavesan::host_detail {
 
-/// Most threads a check uses (a larger CheckOptions::Threads counts as this).
+/// Most threads a check uses (a larger DiffOptions::Threads counts as this).
 constexpr unsigned MaxWorkers = 256;
-/// Threads a check uses: \p Requested when > 0 (CheckOptions::Threads), else
+/// Threads a check uses: \p Requested when > 0 (DiffOptions::Threads), else
 /// std::thread::hardware_concurrency() (at least 1); at most MaxWorkers.
 unsigned workerCount(unsigned Requested);
 
@@ -105,4 +107,4 @@ private:
   size_t Size = 0;
 };
 
-} // namespace wavesan::check_detail
+} // namespace wavesan::host_detail

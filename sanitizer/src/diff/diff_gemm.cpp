@@ -1,10 +1,10 @@
-//===--- check_gemm.cpp - check_gemm: reference, tolerance, comparison ----===//
+//===--- diff_gemm.cpp - diff_gemm: reference, tolerance, comparison ----===//
 ///
 /// \file
-/// check_gemm decodes the operands once, computes the reference (host:
+/// diff_gemm decodes the operands once, computes the reference (host:
 /// OpenBLAS sgemm; or another backend) and (|A||B|)_ij for the tolerance (a
 /// second sgemm on |A|, |B|), compares element by element and, on a mismatch,
-/// asks diagnoseGemm (check_gemm_diagnose.cpp) for a known signature.
+/// asks diagnoseGemm (diff_gemm_diagnose.cpp) for a known signature.
 ///
 //===----------------------------------------------------------------------===//
 #include "gemm_internal.h"
@@ -16,9 +16,9 @@
 #include <cstring>
 
 namespace wavesan {
-using namespace check_detail;
+using namespace diff_detail;
 
-namespace check_detail {
+namespace diff_detail {
 
 size_t GemmContext::row(size_t I) const {
   return Spec.C == Layout::RowMajor ? I / Spec.N : I % Spec.M;
@@ -86,11 +86,11 @@ FloatBuffer GemmContext::model(const std::vector<float> &MA, const std::vector<f
   return C;
 }
 
-} // namespace check_detail
+} // namespace diff_detail
 
 namespace {
 
-/// The comparison block of an f32, Beta == 0 GEMM (see check_gemm): user, reference
+/// The comparison block of an f32, Beta == 0 GEMM (see diff_gemm): user, reference
 /// and tolerance as doubles, no aliasing, so the compiler vectorises it.
 void plainFill(size_t Len, const float *__restrict User, const float *__restrict Ref,
                const float *__restrict Abs, double GA, double AbsFactor, double Floor,
@@ -123,13 +123,13 @@ std::string gemmText(const GemmSpec &S) {
 
 } // namespace
 
-CheckResult check_gemm(const GemmSpec &S, const void *A, const void *B, const void *CIn,
-                       const void *UserC, const CheckOptions &O) {
-  validateHostGemm(S, A, B, CIn, "check_gemm");
-  validateOptions(O, "check_gemm");
+DiffResult diff_gemm(const GemmSpec &S, const void *A, const void *B, const void *CIn,
+                       const void *UserC, const DiffOptions &O) {
+  validateHostGemm(S, A, B, CIn, "diff_gemm");
+  validateOptions(O, "diff_gemm");
   const size_t MN = S.M * S.N;
   if (!UserC && MN)
-    throw std::invalid_argument("wavesan: check_gemm: null UserC; expected the kernel's C (" +
+    throw std::invalid_argument("wavesan: diff_gemm: null UserC; expected the kernel's C (" +
                                 std::to_string(S.M) + " x " + std::to_string(S.N) +
                                 " elements of " + dtypeName(S.CType) + ")");
   GemmContext Ctx;
@@ -164,7 +164,7 @@ CheckResult check_gemm(const GemmSpec &S, const void *A, const void *B, const vo
     decodeInto(S.CType, UserC, MN, Ctx.User.data(), "UserC");
   }
 
-  CheckResult R;
+  DiffResult R;
   const GemmTolerance &Tol = Ctx.Tol;
   const float *User = Ctx.User.data(), *Ref = Ctx.Ref.data(), *Abs = Ctx.AbsAB.data(),
               *C0 = Ctx.C0.empty() ? nullptr : Ctx.C0.data();

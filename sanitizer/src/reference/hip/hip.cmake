@@ -1,8 +1,11 @@
-# wavesan-hip: Backend::Hip, the reference kernels on a real AMD GPU.
-# Included from sanitizer/CMakeLists.txt. docs/wavesan-hip.md describes the options.
+# Backend::Hip of wavesan-reference: the reference kernels on a real AMD GPU.
+# Included from sanitizer/src/reference/reference.cmake. docs/wavesan-hip.md describes the options.
 #
-# - wavesan-hip: host side (device discovery, memory, code object loading, launches), built
-#   against the REAL HIP runtime: Debian's libamdhip64-dev (HIP 5.2.3) or a ROCm install.
+# - wavesan-reference-hip: an OBJECT library, the host side (device discovery, memory, code
+#   object loading, launches) built against the REAL HIP runtime: Debian's libamdhip64-dev
+#   (HIP 5.2.3) or a ROCm install. Its objects go into wavesan-reference, which then links
+#   libamdhip64; its own compile flags (the real HIP headers, __HIP_PLATFORM_AMD__) stay
+#   on these two sources.
 #   Debian's hip-config.cmake needs hipcc, which Debian does not ship, so the library and
 #   headers are found directly.
 # - WAVESAN_GFX942_CODE_OBJECT (OFF): builds and installs the gfx942 code object the backend
@@ -11,39 +14,38 @@
 set(ROCM_PATH "$ENV{ROCM_PATH}" CACHE PATH "ROCm install prefix (empty: system paths, then /opt/rocm)")
 set(_wavesan_rocm_hints ${ROCM_PATH} /opt/rocm)
 find_library(WAVESAN_AMDHIP64_LIBRARY amdhip64 HINTS ${_wavesan_rocm_hints} PATH_SUFFIXES lib lib64
-             DOC "the HIP runtime library (libamdhip64) wavesan-hip links")
+             DOC "the HIP runtime library (libamdhip64) wavesan-reference links for Backend::Hip")
 find_path(WAVESAN_HIP_INCLUDE_DIR hip/hip_runtime_api.h HINTS ${_wavesan_rocm_hints}
           PATH_SUFFIXES include DOC "directory holding the real hip/hip_runtime_api.h")
 if(NOT WAVESAN_AMDHIP64_LIBRARY OR NOT WAVESAN_HIP_INCLUDE_DIR)
   message(STATUS "wavesan: libamdhip64 or hip/hip_runtime_api.h not found "
-                 "(${WAVESAN_AMDHIP64_LIBRARY}, ${WAVESAN_HIP_INCLUDE_DIR}): wavesan-hip and "
-                 "hip_backend_test are skipped (install libamdhip64-dev or set ROCM_PATH)")
+                 "(${WAVESAN_AMDHIP64_LIBRARY}, ${WAVESAN_HIP_INCLUDE_DIR}): Backend::Hip "
+                 "and hip_backend_test are skipped (install libamdhip64-dev or set ROCM_PATH)")
   return()
 endif()
 message(STATUS "wavesan: hip backend uses ${WAVESAN_AMDHIP64_LIBRARY}")
 
-# Where the code object is built and installed; both are baked into wavesan-hip as search
+# Where the code object is built and installed; both are baked into Backend::Hip as search
 # paths (after $WAVESAN_HIP_CODE_OBJECT).
 set(WAVESAN_HIP_CODE_OBJECT_NAME wavesan-reference-gfx942.co)
 set(WAVESAN_HIP_BUILD_CODE_OBJECT "${PROJECT_BINARY_DIR}/share/wavesan/${WAVESAN_HIP_CODE_OBJECT_NAME}")
 set(WAVESAN_HIP_INSTALL_CODE_OBJECT
     "${CMAKE_INSTALL_FULL_DATADIR}/wavesan/${WAVESAN_HIP_CODE_OBJECT_NAME}")
 
-add_library(wavesan-hip STATIC src/hip/hip_device.cpp src/hip/hip_reference.cpp)
-target_compile_features(wavesan-hip PUBLIC cxx_std_20)
-target_include_directories(wavesan-hip PUBLIC
-  $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
-  $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/wavesan-emu>)
+add_library(wavesan-reference-hip OBJECT ${CMAKE_CURRENT_LIST_DIR}/hip_device.cpp
+                                         ${CMAKE_CURRENT_LIST_DIR}/hip_reference.cpp)
+target_compile_features(wavesan-reference-hip PRIVATE cxx_std_20)
+# wavesan/hip_backend.h, wavesan/reference.h; not the emulator's HIP headers (no wavesan-emu).
+target_include_directories(wavesan-reference-hip PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/include)
 # The real HIP headers. /usr/include is the compiler's own: adding it would break
 # libstdc++'s #include_next, so only other prefixes (ROCm) are added.
 if(NOT WAVESAN_HIP_INCLUDE_DIR STREQUAL "/usr/include")
-  target_include_directories(wavesan-hip SYSTEM PRIVATE ${WAVESAN_HIP_INCLUDE_DIR})
+  target_include_directories(wavesan-reference-hip SYSTEM PRIVATE ${WAVESAN_HIP_INCLUDE_DIR})
 endif()
-target_compile_definitions(wavesan-hip PRIVATE __HIP_PLATFORM_AMD__
+target_compile_definitions(wavesan-reference-hip PRIVATE __HIP_PLATFORM_AMD__
   WAVESAN_HIP_BUILD_CODE_OBJECT="${WAVESAN_HIP_BUILD_CODE_OBJECT}"
   WAVESAN_HIP_INSTALL_CODE_OBJECT="${WAVESAN_HIP_INSTALL_CODE_OBJECT}")
-target_link_libraries(wavesan-hip PUBLIC wavesan-reference ${WAVESAN_AMDHIP64_LIBRARY})
-set_target_properties(wavesan-hip PROPERTIES POSITION_INDEPENDENT_CODE ON
+set_target_properties(wavesan-reference-hip PROPERTIES POSITION_INDEPENDENT_CODE ON
   # Read by tests/sanitizer/hip_backend.cmake (directory variables do not reach tests/).
   WAVESAN_BUILD_CODE_OBJECT "${WAVESAN_HIP_BUILD_CODE_OBJECT}"
   WAVESAN_INSTALL_CODE_OBJECT "${WAVESAN_HIP_INSTALL_CODE_OBJECT}")
@@ -71,7 +73,7 @@ if(WAVESAN_GFX942_CODE_OBJECT)
             "configure with -DWAVESAN_GFX942_CODE_OBJECT=OFF (Debian has no gfx942 device "
             "libraries; docs/wavesan-hip.md)")
   endif()
-  set(_wavesan_kernels ${CMAKE_CURRENT_SOURCE_DIR}/reference/kernels.hip)
+  set(_wavesan_kernels ${CMAKE_CURRENT_LIST_DIR}/../kernels/kernels.hip)
   set(_wavesan_rocm_flag)
   if(ROCM_PATH)
     set(_wavesan_rocm_flag --rocm-path=${ROCM_PATH})

@@ -1,7 +1,8 @@
 //===--- host_internal.h - pieces of the host reference the diff reuses ----===//
 ///
 /// \file
-/// Internal to wavesan-check (src/check/): decoding of operands to fp32, the
+/// Internal to wavesan-reference's host backend (sanitizer/src/reference/host/),
+/// and reused by the diff (sanitizer/src/diff/): decoding of operands to fp32, the
 /// mapping of a GemmSpec onto cblas_sgemm, and per-group reductions over a lane
 /// range (the host reference itself and the models the diagnosis compares
 /// with). Not installed.
@@ -15,7 +16,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace wavesan::check_detail {
+namespace wavesan::host_detail {
 
 /// Rows and columns of a GEMM operand as stored: A is M x K (K x M when
 /// TransA), B is K x N (N x K when TransB).
@@ -83,4 +84,4 @@ Doubles reduceGroups(ReduceOp Op, DType In, const void *Data, size_t N, size_t G
 /// Elements per chunk of reduceGroups' threads (whole groups; at least one group).
 constexpr size_t ReduceChunk = size_t(1) << 16;
 
-} // namespace wavesan::check_detail
+} // namespace wavesan::host_detail

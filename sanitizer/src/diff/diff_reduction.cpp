@@ -1,4 +1,4 @@
-//===--- check_reduction.cpp - check_reduction and its diagnoses -----------===//
+//===--- diff_reduction.cpp - diff_reduction and its diagnoses -----------===//
 ///
 /// \file
 /// Compares a kernel's reduction results with the reference of the same
@@ -15,7 +15,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "bulk.h"
-#include "check_common.h"
+#include "diff_common.h"
 #include "host_internal.h"
 
 #include <fmt/format.h>
@@ -25,7 +25,7 @@
 #include <limits>
 
 namespace wavesan {
-using namespace check_detail;
+using namespace diff_detail;
 
 namespace {
 
@@ -76,8 +76,8 @@ double halfMinSubnormal(DType T) {
   }
 }
 
-/// Per-result tolerance (check.h, docs/wavesan-check.md "Tolerances"). \p Out:
-/// the dtype the kernel stored its results in (CheckOptions::OutType).
+/// Per-result tolerance (diff.h, docs/wavesan-check.md "Tolerances"). \p Out:
+/// the dtype the kernel stored its results in (DiffOptions::OutType).
 Doubles tolerances(const ReduceSpec &S, size_t N, const Doubles &Ref,
                                const Doubles &AbsSum, bool HostRef, double Scale,
                                DType Out, unsigned Threads) {
@@ -141,29 +141,29 @@ bool explains(const Model &M, const double *User, size_t Count) {
 
 } // namespace
 
-CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const float *User,
-                            size_t Count, const CheckOptions &O) {
+DiffResult diff_reduction(const ReduceSpec &S, const void *In, size_t N, const float *User,
+                            size_t Count, const DiffOptions &O) {
   if (!User && Count)
-    throw std::invalid_argument("wavesan: check_reduction: null UserOut with UserOutCount = " +
+    throw std::invalid_argument("wavesan: diff_reduction: null UserOut with UserOutCount = " +
                                 std::to_string(Count) + "; expected the kernel's results");
   Doubles D(User, User + Count);
-  CheckOptions F = O;
+  DiffOptions F = O;
   if (F.OutType == DType::F64) // fp32 values: stored in f32 at least
     F.OutType = DType::F32;
-  return check_reduction(S, In, N, D.data(), Count, F);
+  return diff_reduction(S, In, N, D.data(), Count, F);
 }
 
-CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const double *User,
-                            size_t Count, const CheckOptions &O) {
-  validateHostReduce(S, In, N, "check_reduction");
-  validateOptions(O, "check_reduction");
+DiffResult diff_reduction(const ReduceSpec &S, const void *In, size_t N, const double *User,
+                            size_t Count, const DiffOptions &O) {
+  validateHostReduce(S, In, N, "diff_reduction");
+  validateOptions(O, "diff_reduction");
   if (!dtypeValid(O.OutType) || dtypeIsFp8(O.OutType))
     throw std::invalid_argument(
-        fmt::format("wavesan: check_reduction: CheckOptions::OutType is {}; expected f64, f32, "
+        fmt::format("wavesan: diff_reduction: DiffOptions::OutType is {}; expected f64, f32, "
                     "f16, bf16 or i32",
                     dtypeValid(O.OutType) ? dtypeName(O.OutType) : "not a DType"));
   if (!User && Count)
-    throw std::invalid_argument("wavesan: check_reduction: null UserOut with UserOutCount = " +
+    throw std::invalid_argument("wavesan: diff_reduction: null UserOut with UserOutCount = " +
                                 std::to_string(Count) + "; expected the kernel's results");
   const size_t G = groupSize(S, N), Groups = groupCount(S, N);
   Doubles AbsSum;
@@ -177,7 +177,7 @@ CheckResult check_reduction(const ReduceSpec &S, const void *In, size_t N, const
   const Doubles Tol =
       tolerances(S, N, Ref, AbsSum, HostRef, O.ToleranceScale, O.OutType, O.Threads);
 
-  CheckResult R;
+  DiffResult R;
   const size_t Common = std::min(Count, Groups);
   Tally T = compareAll(Common, S.Acc, O.Worst, O.Threads,
                        [&](size_t B, size_t E, double *U, double *RB, double *TB) {

@@ -1,15 +1,15 @@
-//===--- gemm_internal.h - state shared by check_gemm and its diagnoses ----===//
+//===--- gemm_internal.h - state shared by diff_gemm and its diagnoses ----===//
 #pragma once
 
 #include "bulk.h"
-#include "check_common.h"
+#include "diff_common.h"
 #include "host_internal.h"
 
 #include <cmath>
 #include <string>
 #include <vector>
 
-namespace wavesan::check_detail {
+namespace wavesan::diff_detail {
 
 /// The per-check constants of GemmContext::tolerance (Higham 2002, section 3.5).
 struct GemmTolerance {
@@ -25,7 +25,7 @@ struct GemmTolerance {
   static double finiteAbs(double V) { return std::isfinite(V) ? std::fabs(V) : 0; }
 };
 
-/// Everything check_gemm computed, in fp32, C-shaped arrays in Spec.C's layout.
+/// Everything diff_gemm computed, in fp32, C-shaped arrays in Spec.C's layout.
 struct GemmContext {
   GemmSpec Spec;
   const void *ARaw = nullptr, *BRaw = nullptr;
@@ -34,8 +34,8 @@ struct GemmContext {
   FloatBuffer Ref;           ///< the reference, rounded to CType
   FloatBuffer AbsAB;         ///< (|A||B|)_ij (fp32 sgemm of |A|, |B|)
   FloatBuffer User;          ///< the kernel's C, decoded (a view of it when CType is f32)
-  double Scale = 1;          ///< CheckOptions::ToleranceScale
-  unsigned Threads = 0;      ///< CheckOptions::Threads
+  double Scale = 1;          ///< DiffOptions::ToleranceScale
+  unsigned Threads = 0;      ///< DiffOptions::Threads
   bool HostRef = true;
   GemmTolerance Tol;         ///< set by prepareTolerance()
 
@@ -72,4 +72,4 @@ struct GemmDiagnosis {
 /// transposed store, C all zero, missing K tail, wrong/missing 16x16 tiles.
 GemmDiagnosis diagnoseGemm(const GemmContext &Ctx);
 
-} // namespace wavesan::check_detail
+} // namespace wavesan::diff_detail

@@ -36,7 +36,7 @@
 #include <thread>
 
 namespace wavesan {
-namespace check_detail {
+namespace host_detail {
 namespace {
 
 std::string err(const char *Caller, const std::string &What) {
@@ -382,9 +382,9 @@ Doubles reduceGroups(ReduceOp Op, DType In, const void *Data, size_t N, size_t G
   return Out;
 }
 
-} // namespace check_detail
+} // namespace host_detail
 
-using namespace check_detail;
+using namespace host_detail;
 
 std::vector<double> hostReferenceReduce(const ReduceSpec &Spec, const void *In, size_t N) {
   validateHostReduce(Spec, In, N, "hostReferenceReduce");

@@ -1,7 +1,7 @@
 //===--- hip_api.h - the real HIP runtime, wrapped for the hip backend ----===//
 ///
 /// \file
-/// Private to wavesan-hip. Includes the REAL HIP runtime API (the system's or
+/// Private to Backend::Hip (wavesan-reference's hip/ sources). Includes the REAL HIP runtime API (the system's or
 /// ROCm's <hip/hip_runtime_api.h>, never the emulator's <hip/hip_runtime.h>)
 /// and wraps what the backend uses: error checks that throw HipBackendError,
 /// device selection, device memory (RAII), the code object module and kernel
@@ -21,14 +21,14 @@
 #pragma once
 
 #ifndef __HIP_PLATFORM_AMD__
-#error "wavesan-hip is compiled with -D__HIP_PLATFORM_AMD__ (sanitizer/CMakeLists.txt)"
+#error "Backend::Hip is compiled with -D__HIP_PLATFORM_AMD__ (sanitizer/src/reference/hip/hip.cmake)"
 #endif
 #include <hip/hip_runtime_api.h>
 #ifndef HIP_VERSION_MAJOR
-#error "wavesan-hip must see the real HIP headers (hip_version.h), not the emulator's"
+#error "Backend::Hip must see the real HIP headers (hip_version.h), not the emulator's"
 #endif
 #ifdef WAVESAN_EMU_INSIDE_HIP_RUNTIME
-#error "wavesan-hip included the emulator's HIP header"
+#error "Backend::Hip included the emulator's HIP header"
 #endif
 
 #include "wavesan/hip_backend.h"

@@ -1,4 +1,4 @@
-//===--- CheckTestUtil.h - "user kernels" for the diff's tests -------------===//
+//===--- DiffTestUtil.h - "user kernels" for the diff's tests -------------===//
 ///
 /// Stand-ins for a user's kernel output, computed here with plain loops (not
 /// with the code under test): fp32 sums in random orders and blockings, and a
@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "wavesan/check.h"
+#include "wavesan/diff.h"
 #include "wavesan/numeric.h"
 
 #include <algorithm>

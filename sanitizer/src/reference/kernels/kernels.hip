@@ -9,7 +9,7 @@
 /// - clang for AMD GPUs (Backend::Hip, and the ISA test), e.g.
 ///     clang++-22 -x hip --cuda-device-only -nogpulib --offload-arch=gfx942
 ///       -D__AMDGCN_WAVEFRONT_SIZE=64 -O3 -iquote sanitizer/include
-///       -iquote checker/include -S sanitizer/reference/kernels.hip
+///       -iquote checker/include -S sanitizer/src/reference/kernels/kernels.hip
 ///   (-iquote, not -I: <hip/hip_runtime.h> must stay the real HIP header; the
 ///   -D is needed by Debian's HIP 5.2 headers under clang 22, which no longer
 ///   defines __AMDGCN_WAVEFRONT_SIZE).

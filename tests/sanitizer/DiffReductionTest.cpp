@@ -1,12 +1,12 @@
-//===--- CheckReductionTest.cpp - check_reduction and the host reference ---===//
+//===--- DiffReductionTest.cpp - diff_reduction and the host reference ---===//
 ///
 /// Correct kernels (any accumulation order, one-ulp noise) pass; outputs that
 /// model real wave64 porting bugs fail with the right kind and rule id.
 ///
 //===----------------------------------------------------------------------===//
-#include "CheckTestUtil.h"
+#include "DiffTestUtil.h"
 
-#include "wavesan/check.h"
+#include "wavesan/diff.h"
 
 #include <gtest/gtest.h>
 
@@ -39,7 +39,7 @@ ReduceSpec spec(ReduceScope Scope, ReduceOp Op = ReduceOp::Sum, DType Acc = DTyp
 
 // x_i = i, 128 elements, two 64-lane wavefronts. By hand: sum 0..63 = 63*64/2 = 2016;
 // sum 64..127 = 64*64 + 2016 = 6112.
-TEST(CheckReduction, HostReferenceMatchesHandSums) {
+TEST(DiffReduction, HostReferenceMatchesHandSums) {
   std::vector<float> X = iota(128);
   EXPECT_EQ(hostReferenceReduce(spec(ReduceScope::Wave), X.data(), X.size()),
             (std::vector<double>{2016, 6112}));
@@ -52,7 +52,7 @@ TEST(CheckReduction, HostReferenceMatchesHandSums) {
   B.BlockSize = 64;
   EXPECT_EQ(hostReferenceReduce(B, X.data(), 100), (std::vector<double>{2016, 2934}));
   double Out[2] = {2016, 6112};
-  CheckResult R = check_reduction(spec(ReduceScope::Wave), X.data(), 128, Out, 2);
+  DiffResult R = diff_reduction(spec(ReduceScope::Wave), X.data(), 128, Out, 2);
   EXPECT_TRUE(R.Pass) << R.Report;
   EXPECT_EQ(R.Compared, 2u);
   EXPECT_EQ(R.Mismatches, 0u);
@@ -61,7 +61,7 @@ TEST(CheckReduction, HostReferenceMatchesHandSums) {
 
 // A correct kernel may add in any order: random permutations, trees and blockings of
 // fp32 sums over random data of mixed signs and magnitudes all pass.
-TEST(CheckReduction, AnyAccumulationOrderPasses) {
+TEST(DiffReduction, AnyAccumulationOrderPasses) {
   std::mt19937 Rng(7);
   for (int Trial = 0; Trial < 60; ++Trial) {
     size_t N = 1 + Rng() % 5000;
@@ -70,33 +70,33 @@ TEST(CheckReduction, AnyAccumulationOrderPasses) {
     ReduceSpec S = spec(Scope);
     size_t Group = Scope == ReduceScope::Wave ? 64 : Scope == ReduceScope::Block ? 256 : N;
     std::vector<float> Out = groupSums(X, Group, 0, 64, Rng);
-    CheckResult R = check_reduction(S, X.data(), N, Out.data(), Out.size());
+    DiffResult R = diff_reduction(S, X.data(), N, Out.data(), Out.size());
     ASSERT_TRUE(R.Pass) << "trial " << Trial << "\n" << R.Report;
   }
 }
 
 // One-ulp noise on a correct fp32 sum is within gamma_n(2^-24) sum|x| for n >= 2.
-TEST(CheckReduction, OneUlpNoisePasses) {
+TEST(DiffReduction, OneUlpNoisePasses) {
   std::mt19937 Rng(11);
   std::vector<float> X = randomFloats(4096, Rng);
   std::vector<float> Out = groupSums(X, 64, 0, 64, Rng);
   for (size_t I = 0; I < Out.size(); ++I)
     Out[I] = std::nextafter(Out[I], I % 2 ? INFINITY : -INFINITY);
-  CheckResult R = check_reduction(spec(ReduceScope::Wave), X.data(), X.size(), Out.data(),
+  DiffResult R = diff_reduction(spec(ReduceScope::Wave), X.data(), X.size(), Out.data(),
                                   Out.size());
   EXPECT_TRUE(R.Pass) << R.Report;
 }
 
 // A minimum never rounds: exact passes, one ulp off fails (no known signature).
-TEST(CheckReduction, MinMaxAreExact) {
+TEST(DiffReduction, MinMaxAreExact) {
   std::mt19937 Rng(3);
   std::vector<float> X = randomFloats(256, Rng);
   float Min = *std::min_element(X.begin(), X.end());
   float Out = Min;
-  EXPECT_TRUE(check_reduction(spec(ReduceScope::Device, ReduceOp::Min), X.data(), 256, &Out, 1)
+  EXPECT_TRUE(diff_reduction(spec(ReduceScope::Device, ReduceOp::Min), X.data(), 256, &Out, 1)
                   .Pass);
   Out = std::nextafter(Min, INFINITY);
-  CheckResult R = check_reduction(spec(ReduceScope::Device, ReduceOp::Min), X.data(), 256, &Out, 1);
+  DiffResult R = diff_reduction(spec(ReduceScope::Device, ReduceOp::Min), X.data(), 256, &Out, 1);
   EXPECT_FALSE(R.Pass);
   EXPECT_EQ(R.Kind, "reduction-mismatch");
   EXPECT_EQ(R.Rule, "reference-mismatch");
@@ -106,13 +106,13 @@ TEST(CheckReduction, MinMaxAreExact) {
 // The bug: a block reduction ported from CUDA whose shuffle ladder starts at offset 16. On a
 // 64-lane wavefront lane 0 then holds the sum of lanes 0-31 only; the per-wave partials of
 // the block are otherwise combined correctly.
-TEST(CheckReduction, LadderFrom16IsPartialReduction) {
+TEST(DiffReduction, LadderFrom16IsPartialReduction) {
   std::mt19937 Rng(5);
   std::vector<float> X = randomFloats(2048, Rng, 2);
   for (ReduceScope Scope : {ReduceScope::Wave, ReduceScope::Block, ReduceScope::Device}) {
     size_t Group = Scope == ReduceScope::Wave ? 64 : Scope == ReduceScope::Block ? 256 : 2048;
     std::vector<float> Out = groupSums(X, Group, 0, 32, Rng);
-    CheckResult R = check_reduction(spec(Scope), X.data(), X.size(), Out.data(), Out.size());
+    DiffResult R = diff_reduction(spec(Scope), X.data(), X.size(), Out.data(), Out.size());
     EXPECT_FALSE(R.Pass);
     EXPECT_EQ(R.Kind, "reduction-partial-wave") << R.Report;
     EXPECT_EQ(R.Rule, "wave64-partial-reduction");
@@ -121,11 +121,11 @@ TEST(CheckReduction, LadderFrom16IsPartialReduction) {
 }
 
 // The same with a maximum, and a 16-lane ladder (starting at offset 8).
-TEST(CheckReduction, LadderFrom8AndMaxArePartialReductions) {
+TEST(DiffReduction, LadderFrom8AndMaxArePartialReductions) {
   std::mt19937 Rng(6);
   std::vector<float> X = randomFloats(512, Rng);
   std::vector<float> Out = groupSums(X, 256, 0, 16, Rng);
-  CheckResult R = check_reduction(spec(ReduceScope::Block), X.data(), X.size(), Out.data(), 2);
+  DiffResult R = diff_reduction(spec(ReduceScope::Block), X.data(), X.size(), Out.data(), 2);
   EXPECT_EQ(R.Rule, "wave64-partial-reduction") << R.Report;
   EXPECT_NE(R.Diagnosis.find("lanes 0-15"), std::string::npos) << R.Diagnosis;
 
@@ -133,7 +133,7 @@ TEST(CheckReduction, LadderFrom8AndMaxArePartialReductions) {
   for (size_t I = 0; I < X.size(); ++I)
     if (I % 64 < 32)
       Max[I / 64] = std::max(Max[I / 64], X[I]);
-  R = check_reduction(spec(ReduceScope::Wave, ReduceOp::Max), X.data(), X.size(), Max.data(), 8);
+  R = diff_reduction(spec(ReduceScope::Wave, ReduceOp::Max), X.data(), X.size(), Max.data(), 8);
   EXPECT_EQ(R.Kind, "reduction-partial-wave") << R.Report;
 }
 
@@ -141,16 +141,16 @@ TEST(CheckReduction, LadderFrom8AndMaxArePartialReductions) {
 // size). Each 32-lane half-wave reduces and stores its own result, so slot k receives the
 // sum of elements 32k..32k+31: wavefront 0's slot misses lanes 32-63 (they went to slot 1),
 // and with an output sized for 64-lane waves the later wavefronts' results are missing.
-TEST(CheckReduction, PerWaveResultsFromHalfWavesAreHardcodedWarpSize) {
+TEST(DiffReduction, PerWaveResultsFromHalfWavesAreHardcodedWarpSize) {
   std::mt19937 Rng(8);
   std::vector<float> X = randomFloats(1024, Rng, 2);
   std::vector<float> Halves = groupSums(X, 32, 0, 64, Rng); // 32 results, one per 32 elements
   std::vector<float> Out(Halves.begin(), Halves.begin() + 16);
-  CheckResult R = check_reduction(spec(ReduceScope::Wave), X.data(), X.size(), Out.data(), 16);
+  DiffResult R = diff_reduction(spec(ReduceScope::Wave), X.data(), X.size(), Out.data(), 16);
   EXPECT_EQ(R.Kind, "reduction-half-wave") << R.Report;
   EXPECT_EQ(R.Rule, "wave64-hardcoded-warp-size");
   // With an output sized for 32-lane warps, the kernel returns twice the expected count.
-  R = check_reduction(spec(ReduceScope::Wave), X.data(), X.size(), Halves.data(), 32);
+  R = diff_reduction(spec(ReduceScope::Wave), X.data(), X.size(), Halves.data(), 32);
   EXPECT_EQ(R.Rule, "wave64-hardcoded-warp-size") << R.Report;
   EXPECT_NE(R.Report.find("returned 32 results; expected 16"), std::string::npos) << R.Report;
 }
@@ -159,28 +159,28 @@ TEST(CheckReduction, PerWaveResultsFromHalfWavesAreHardcodedWarpSize) {
 // wavefront's slot; the second half-wave's store lands last, so lanes 0-31 are missing.
 // And: lanes 32-63 read the first half-wave's partials through an index taken modulo 32,
 // so the first half is counted twice and the second not at all.
-TEST(CheckReduction, HalfWaveOverwrittenOrDuplicated) {
+TEST(DiffReduction, HalfWaveOverwrittenOrDuplicated) {
   std::mt19937 Rng(9);
   std::vector<float> X = randomFloats(512, Rng, 2);
   std::vector<float> Hi = groupSums(X, 64, 32, 64, Rng);
-  CheckResult R = check_reduction(spec(ReduceScope::Wave), X.data(), X.size(), Hi.data(), 8);
+  DiffResult R = diff_reduction(spec(ReduceScope::Wave), X.data(), X.size(), Hi.data(), 8);
   EXPECT_EQ(R.Rule, "wave64-hardcoded-warp-size") << R.Report;
   EXPECT_NE(R.Diagnosis.find("lanes 32-63"), std::string::npos);
   std::vector<float> Twice = groupSums(X, 256, 0, 32, Rng);
   for (float &V : Twice)
     V *= 2;
-  R = check_reduction(spec(ReduceScope::Block), X.data(), X.size(), Twice.data(), 2);
+  R = diff_reduction(spec(ReduceScope::Block), X.data(), X.size(), Twice.data(), 2);
   EXPECT_EQ(R.Kind, "reduction-half-wave") << R.Report;
   EXPECT_NE(R.Diagnosis.find("twice"), std::string::npos);
 }
 
 // A bug with no known signature: the last element of the input is never read (a loop
 // bound of n - 1).
-TEST(CheckReduction, UnknownSignatureIsReferenceMismatch) {
+TEST(DiffReduction, UnknownSignatureIsReferenceMismatch) {
   std::vector<float> X = iota(200);
   // sum 0..198 = 198 * 199 / 2 = 19701; the true sum 0..199 is 19900.
   float Out = 19701;
-  CheckResult R = check_reduction(spec(ReduceScope::Device), X.data(), X.size(), &Out, 1);
+  DiffResult R = diff_reduction(spec(ReduceScope::Device), X.data(), X.size(), &Out, 1);
   EXPECT_FALSE(R.Pass);
   EXPECT_EQ(R.Kind, "reduction-mismatch");
   EXPECT_EQ(R.Rule, "reference-mismatch");
@@ -188,30 +188,30 @@ TEST(CheckReduction, UnknownSignatureIsReferenceMismatch) {
   EXPECT_NE(R.Report.find("user 19701, reference 19900"), std::string::npos) << R.Report;
 }
 
-TEST(CheckReduction, BadInputsNameTheField) {
+TEST(DiffReduction, BadInputsNameTheField) {
   std::vector<float> X = iota(64);
   double Out = 0;
   ReduceSpec S = spec(ReduceScope::Wave);
   S.WaveSize = 48;
   try {
-    check_reduction(S, X.data(), 64, &Out, 1);
+    diff_reduction(S, X.data(), 64, &Out, 1);
     FAIL() << "no exception";
   } catch (const std::invalid_argument &E) {
     EXPECT_NE(std::string(E.what()).find("ReduceSpec::WaveSize is 48"), std::string::npos)
         << E.what();
   }
-  EXPECT_THROW(check_reduction(spec(ReduceScope::Wave), nullptr, 64, &Out, 1),
+  EXPECT_THROW(diff_reduction(spec(ReduceScope::Wave), nullptr, 64, &Out, 1),
                std::invalid_argument);
-  CheckOptions O;
+  DiffOptions O;
   O.ToleranceScale = -1;
-  EXPECT_THROW(check_reduction(spec(ReduceScope::Wave), X.data(), 64, &Out, 1, O),
+  EXPECT_THROW(diff_reduction(spec(ReduceScope::Wave), X.data(), 64, &Out, 1, O),
                std::invalid_argument);
   S = spec(ReduceScope::Wave);
   S.Acc = DType::BF16;
-  EXPECT_THROW(check_reduction(S, X.data(), 64, &Out, 1), std::invalid_argument);
+  EXPECT_THROW(diff_reduction(S, X.data(), 64, &Out, 1), std::invalid_argument);
 }
 
-TEST(CheckReduction, UlpDistanceAndGamma) {
+TEST(DiffReduction, UlpDistanceAndGamma) {
   // ulp of f32 at 1.0 is 2^-23; at 0 the smallest subnormal 2^-149.
   EXPECT_EQ(ulpDistance(1.0 + std::ldexp(1.0, -22), 1.0, DType::F32), 2);
   EXPECT_EQ(ulpDistance(std::ldexp(1.0, -149), 0.0, DType::F32), 1);
@@ -233,38 +233,38 @@ TEST(CheckReduction, UlpDistanceAndGamma) {
 // default f64 accumulation): the lanes 0-31 sum, 2^24 + 1 = 16777217, is not an f32 and is
 // stored as 16777216; the true sum is 217 (lanes 32-63 hold -16777000). The diagnosis must
 // judge the model by its own magnitude (2^-24 * 16777217 >= 1), not the reference's (217).
-TEST(CheckReduction, PartialWaveStoredAsF32IsStillDiagnosed) {
+TEST(DiffReduction, PartialWaveStoredAsF32IsStillDiagnosed) {
   std::vector<float> X(64, 0.0f);
   X[0] = 16777216.0f;
   X[1] = 1.0f;
   X[32] = -16777000.0f;
   const ReduceSpec S = spec(ReduceScope::Wave, ReduceOp::Sum, DType::F64);
   const float Out[1] = {16777216.0f};
-  const CheckResult R = check_reduction(S, X.data(), 64, Out, 1);
+  const DiffResult R = diff_reduction(S, X.data(), 64, Out, 1);
   EXPECT_FALSE(R.Pass);
   EXPECT_EQ(R.Kind, "reduction-partial-wave") << R.Report;
   EXPECT_EQ(R.Rule, "wave64-partial-reduction") << R.Report;
 }
 
-TEST(CheckReduction, RoundingIntoNarrowerOutputPasses) {
+TEST(DiffReduction, RoundingIntoNarrowerOutputPasses) {
   std::vector<float> X(128, 0.0f);
   X[0] = X[64] = 16777216.0f;
   X[1] = X[65] = 1.0f;
   const ReduceSpec S = spec(ReduceScope::Wave, ReduceOp::Sum, DType::F64);
   float Out[2] = {16777216.0f, 16777216.0f};
-  CheckResult R = check_reduction(S, X.data(), 128, Out, 2); // float results: f32 output
+  DiffResult R = diff_reduction(S, X.data(), 128, Out, 2); // float results: f32 output
   EXPECT_TRUE(R.Pass) << R.Report;
   // 16777220 is 3 away from 16777217 (1.5 f32 ulps): not a rounding of the right sum.
   Out[1] = 16777220.0f;
-  R = check_reduction(S, X.data(), 128, Out, 2);
+  R = diff_reduction(S, X.data(), 128, Out, 2);
   EXPECT_FALSE(R.Pass);
   EXPECT_EQ(R.Mismatches, 1u) << R.Report;
-  // Results given as double: f64 output unless CheckOptions::OutType says otherwise.
+  // Results given as double: f64 output unless DiffOptions::OutType says otherwise.
   double D[2] = {16777216.0, 16777216.0};
-  EXPECT_FALSE(check_reduction(S, X.data(), 128, D, 2).Pass);
-  CheckOptions O;
+  EXPECT_FALSE(diff_reduction(S, X.data(), 128, D, 2).Pass);
+  DiffOptions O;
   O.OutType = DType::F32;
-  R = check_reduction(S, X.data(), 128, D, 2, O);
+  R = diff_reduction(S, X.data(), 128, D, 2, O);
   EXPECT_TRUE(R.Pass) << R.Report;
   // float16 output, accumulated in f32: 2048 + 1 = 2049 is exact in f32 but not an f16
   // (f16 spacing in [2048, 4096) is 2): stored as 2048 (nearest even). u_f16 = 2^-11:
@@ -275,8 +275,8 @@ TEST(CheckReduction, RoundingIntoNarrowerOutputPasses) {
   const ReduceSpec H = spec(ReduceScope::Wave, ReduceOp::Sum, DType::F32);
   double Dh = 2048;
   O.OutType = DType::F16;
-  R = check_reduction(H, Y.data(), 64, &Dh, 1, O);
+  R = diff_reduction(H, Y.data(), 64, &Dh, 1, O);
   EXPECT_TRUE(R.Pass) << R.Report;
   Dh = 2052;
-  EXPECT_FALSE(check_reduction(H, Y.data(), 64, &Dh, 1, O).Pass);
+  EXPECT_FALSE(diff_reduction(H, Y.data(), 64, &Dh, 1, O).Pass);
 }

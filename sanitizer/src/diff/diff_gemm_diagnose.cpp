@@ -1,4 +1,4 @@
-//===--- check_gemm_diagnose.cpp - known signatures of wrong GEMM output ---===//
+//===--- diff_gemm_diagnose.cpp - known signatures of wrong GEMM output ---===//
 ///
 /// \file
 /// Each signature is a model of a real bug, computed on the same inputs, and is
@@ -24,7 +24,7 @@
 #include <cmath>
 #include <set>
 
-namespace wavesan::check_detail {
+namespace wavesan::diff_detail {
 namespace {
 
 /// The other encoding of the same FP8 width, or the type itself.
@@ -254,4 +254,4 @@ GemmDiagnosis diagnoseGemm(const GemmContext &C) {
   return D;
 }
 
-} // namespace wavesan::check_detail
+} // namespace wavesan::diff_detail

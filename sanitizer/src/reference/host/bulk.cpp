@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-namespace wavesan::check_detail {
+namespace wavesan::host_detail {
 
 unsigned workerCount(unsigned Requested) {
   if (Requested > 0)
@@ -163,4 +163,4 @@ FloatBuffer FloatBuffer::view(const float *Data, size_t N) {
   return B;
 }
 
-} // namespace wavesan::check_detail
+} // namespace wavesan::host_detail

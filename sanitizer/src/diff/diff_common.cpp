@@ -1,5 +1,5 @@
-//===--- check_common.cpp - comparison, histogram and report text ---------===//
-#include "check_common.h"
+//===--- diff_common.cpp - comparison, histogram and report text ---------===//
+#include "diff_common.h"
 #include "bulk.h"
 
 #include <fmt/format.h>
@@ -78,7 +78,7 @@ double ulpDistance(double User, double Ref, DType T) {
   return std::fabs(User - Ref) / std::ldexp(1.0, E - F.P + 1);
 }
 
-namespace check_detail {
+namespace diff_detail {
 
 bool within(double User, double Ref, double Tol) {
   if (std::isnan(User) || std::isnan(Ref))
@@ -320,8 +320,8 @@ std::string ulpText(double Ulp) {
   return fmt::format("{:.3g}", Ulp);
 }
 
-void finishFailure(CheckResult &R, ReportKind Kind, const std::string &Details,
-                   const CheckOptions &O) {
+void finishFailure(DiffResult &R, ReportKind Kind, const std::string &Details,
+                   const DiffOptions &O) {
   R.Pass = false;
   R.Kind = kindName(Kind);
   R.Rule = ruleId(Kind);
@@ -337,12 +337,12 @@ void finishFailure(CheckResult &R, ReportKind Kind, const std::string &Details,
     report(Kind, W, Details);
 }
 
-void validateOptions(const CheckOptions &O, const char *Caller) {
+void validateOptions(const DiffOptions &O, const char *Caller) {
   if (!(O.ToleranceScale >= 0) || std::isinf(O.ToleranceScale))
     throw std::invalid_argument(fmt::format(
-        "wavesan: {}: CheckOptions::ToleranceScale is {}; expected a finite number >= 0",
+        "wavesan: {}: DiffOptions::ToleranceScale is {}; expected a finite number >= 0",
         Caller, O.ToleranceScale));
 }
 
-} // namespace check_detail
+} // namespace diff_detail
 } // namespace wavesan
