@@ -23,17 +23,19 @@ MD = "." + "md"
 SEED = "se" + "ed"
 
 PATTERNS = [
-    ("private notes", re.compile(r"\b(?:" + "FACTS|DESIGN|STYLE" + r")" + re.escape(MD) + r"\b")),
-    ("private notes path", re.compile(r"/work/" + "shared" + r"\b|\b" + "shared" + "/" + r"(?:" + SEED + r"|FACTS|DESIGN|STYLE)\b")),
+    ("private notes", re.compile(r"\b(?:" + "FAC" + "TS|DESIGN|STYLE" + r")" + re.escape(MD) + r"\b")),
+    ("private notes path", re.compile(r"/work/" + "shared" + r"\b|\b" + "shared" + "/" + r"(?:" + SEED + r"|FAC" + r"TS|DESIGN|STYLE)\b")),
     ("article by nickname", re.compile(r"\b[Tt]he " + SEED + r"\b(?!s)")),
     ("article by nickname", re.compile(r"\b" + SEED + r"'s\b")),
     ("article by nickname", re.compile(r"\b" + SEED + r" article\b")),
     ("issue number", re.compile(r"\b[Ii]" + "ssue" + r"\s*#?\d+")),
+    ("private notes by name", re.compile(r"\b" + "FAC" + "TS" + r"\b")),
 ]
 
 # (line, should it be reported?)
 SELF_CHECK = [
-    ("see " + "FACTS" + MD + " for the table", True),
+    ("see " + "FAC" + "TS" + MD + " for the table", True),
+    ("emulated / " + "FAC" + "TS" + " floor 0.73 s", True),
     ("(" + "DESIGN" + MD + ", outputs)", True),
     ("habit 2 of " + "STYLE" + MD, True),
     ("the file /work/" + "shared" + "/notes", True),
