@@ -129,24 +129,9 @@ __device__ inline __hip_bfloat162 unsafeAtomicAdd(__hip_bfloat162 *address,
                                                   __hip_bfloat162 val) {
   return atomicAdd(address, val);
 }
-/* Shuffles of __hip_bfloat16 and __hip_bfloat162 values (as of the built-in types, amd_warp_functions.h). */
-#define __WC_SHFL16(T) \
-  __device__ inline T __shfl(T var, int srcLane, int width = __WAVECHECK_WAVE_SIZE) { \
-    return __wavecheck_permute(__wavecheck_src_shfl(srcLane, width), var); \
-  } \
-  __device__ inline T __shfl_up(T var, unsigned int delta, int width = __WAVECHECK_WAVE_SIZE) { \
-    return __wavecheck_permute(__wavecheck_src_up(delta, width), var); \
-  } \
-  __device__ inline T __shfl_down(T var, unsigned int delta, \
-                                  int width = __WAVECHECK_WAVE_SIZE) { \
-    return __wavecheck_permute(__wavecheck_src_down(delta, width), var); \
-  } \
-  __device__ inline T __shfl_xor(T var, int laneMask, int width = __WAVECHECK_WAVE_SIZE) { \
-    return __wavecheck_permute(__wavecheck_src_xor(laneMask, width), var); \
-  }
-__WC_SHFL16(__hip_bfloat16)
-__WC_SHFL16(__hip_bfloat162)
-#undef __WC_SHFL16
+/* Shuffles of __hip_bfloat16 and __hip_bfloat162 values (amd_warp_functions.h). */
+__WAVECHECK_SHUFFLES_OF(__hip_bfloat16)
+__WAVECHECK_SHUFFLES_OF(__hip_bfloat162)
 #undef __WC_H
 
 #endif

@@ -154,24 +154,9 @@ __device__ inline __half atomicAdd(__half *address, __half val) {
 __device__ inline __half2 unsafeAtomicAdd(__half2 *address, __half2 val) {
   return atomicAdd(address, val);
 }
-/* Shuffles of __half and __half2 values (as of the built-in types, amd_warp_functions.h). */
-#define __WC_SHFL16(T) \
-  __device__ inline T __shfl(T var, int srcLane, int width = __WAVECHECK_WAVE_SIZE) { \
-    return __wavecheck_permute(__wavecheck_src_shfl(srcLane, width), var); \
-  } \
-  __device__ inline T __shfl_up(T var, unsigned int delta, int width = __WAVECHECK_WAVE_SIZE) { \
-    return __wavecheck_permute(__wavecheck_src_up(delta, width), var); \
-  } \
-  __device__ inline T __shfl_down(T var, unsigned int delta, \
-                                  int width = __WAVECHECK_WAVE_SIZE) { \
-    return __wavecheck_permute(__wavecheck_src_down(delta, width), var); \
-  } \
-  __device__ inline T __shfl_xor(T var, int laneMask, int width = __WAVECHECK_WAVE_SIZE) { \
-    return __wavecheck_permute(__wavecheck_src_xor(laneMask, width), var); \
-  }
-__WC_SHFL16(__half)
-__WC_SHFL16(__half2)
-#undef __WC_SHFL16
+/* Shuffles of __half and __half2 values (amd_warp_functions.h). */
+__WAVECHECK_SHUFFLES_OF(__half)
+__WAVECHECK_SHUFFLES_OF(__half2)
 #undef __WC_H
 
 #endif

@@ -81,6 +81,22 @@ __WC_SHFL(unsigned long long)
 __WC_SHFL(float)
 __WC_SHFL(double)
 #undef __WC_SHFL
+/* The same four shuffles for another value type (hip_fp16.h and hip_bf16.h use it for
+ * their half and bfloat16 types). */
+#define __WAVECHECK_SHUFFLES_OF(T) \
+  __device__ inline T __shfl(T var, int srcLane, int width = __WAVECHECK_WAVE_SIZE) { \
+    return __wavecheck_permute(__wavecheck_src_shfl(srcLane, width), var); \
+  } \
+  __device__ inline T __shfl_up(T var, unsigned int delta, int width = __WAVECHECK_WAVE_SIZE) { \
+    return __wavecheck_permute(__wavecheck_src_up(delta, width), var); \
+  } \
+  __device__ inline T __shfl_down(T var, unsigned int delta, \
+                                  int width = __WAVECHECK_WAVE_SIZE) { \
+    return __wavecheck_permute(__wavecheck_src_down(delta, width), var); \
+  } \
+  __device__ inline T __shfl_xor(T var, int laneMask, int width = __WAVECHECK_WAVE_SIZE) { \
+    return __wavecheck_permute(__wavecheck_src_xor(laneMask, width), var); \
+  }
 
 /* ---- CUDA-style *_sync variants ----------------------------------------------
  * Templates on the mask type and on the value type (any trivially copyable
