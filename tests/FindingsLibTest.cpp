@@ -120,14 +120,18 @@ TEST(SortResult, FindingsByFileLineColumnCheckAndErrorsByFileOnce) {
 TEST(LineTable, OneBasedLineAndByteColumn) {
   auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   FS->addFile("/p/a.hip", 0, llvm::MemoryBuffer::getMemBuffer("ab\n\ncd\n"));
+  FS->addFile("/p/empty.hip", 0, llvm::MemoryBuffer::getMemBuffer(""));
   LineTable Lines(FS);
   EXPECT_EQ(Lines.lineColumn("/p/a.hip", 0), std::make_pair(1u, 1u));
   EXPECT_EQ(Lines.lineColumn("/p/a.hip", 2), std::make_pair(1u, 3u));
   EXPECT_EQ(Lines.lineColumn("/p/a.hip", 3), std::make_pair(2u, 1u));
   EXPECT_EQ(Lines.lineColumn("/p/a.hip", 5), std::make_pair(3u, 2u));
-  // Past the end (of the file, or of an unreadable one, read as empty), no
+  // The start of an empty file is its first line and column.
+  EXPECT_EQ(Lines.lineColumn("/p/empty.hip", 0), std::make_pair(1u, 1u));
+  // Past the end of the file, any offset of a file that cannot be read, no
   // file: {0, 0}.
   EXPECT_EQ(Lines.lineColumn("/p/a.hip", 8), std::make_pair(0u, 0u));
+  EXPECT_EQ(Lines.lineColumn("/p/none.hip", 0), std::make_pair(0u, 0u));
   EXPECT_EQ(Lines.lineColumn("/p/none.hip", 5), std::make_pair(0u, 0u));
   EXPECT_EQ(Lines.lineColumn("", 0), std::make_pair(0u, 0u));
 }

@@ -14,9 +14,10 @@ const std::vector<unsigned> &LineTable::lineStarts(llvm::StringRef File) {
   auto It = Starts.find(std::string(File));
   if (It != Starts.end())
     return It->second;
-  std::string Text;
-  if (auto Buf = FS->getBufferForFile(File))
-    Text = (*Buf)->getBuffer().str();
+  auto Buf = FS->getBufferForFile(File);
+  if (!Buf) // No line starts: every offset of a file that cannot be read is {0, 0}.
+    return Starts[std::string(File)];
+  std::string Text = (*Buf)->getBuffer().str();
   std::vector<unsigned> S{0};
   for (unsigned I = 0; I < Text.size(); ++I)
     if (Text[I] == '\n')
@@ -30,7 +31,7 @@ std::pair<unsigned, unsigned> LineTable::lineColumn(llvm::StringRef File,
   if (File.empty())
     return {0, 0};
   const std::vector<unsigned> &S = lineStarts(File);
-  if (Offset > Contents[std::string(File)].size())
+  if (S.empty() || Offset > Contents[std::string(File)].size())
     return {0, 0};
   auto It = std::upper_bound(S.begin(), S.end(), Offset);
   unsigned Line = It - S.begin();
