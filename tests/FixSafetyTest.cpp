@@ -27,6 +27,22 @@ const char *LaneFixed = "#include <hip/hip_runtime.h>\n"
                         "  out[tid] = lane + __popcll(__ballot(out[tid] > 0.0f));\n"
                         "}\n";
 
+/// LaneKernel (Harness.h) after lines of \p Prefix, and the offset of its
+/// `32` in the result.
+std::pair<std::string, size_t> laneKernelAfter(const std::string &Prefix) {
+  std::string Text = Prefix + LaneKernel;
+  return {Text, Text.find("% 32") + 2};
+}
+
+/// Replaces the fix-it of the finding in \p File at \p Offset by \p Text: a
+/// fix-it that parses in some passes only.
+void breakFixIt(wavecheck::RunResult &R, llvm::StringRef File, size_t Offset,
+                const std::string &Text) {
+  for (wavecheck::Finding &Fd : R.Findings)
+    if (llvm::StringRef(Fd.File).ends_with(File) && Fd.Offset == Offset)
+      Fd.Fixes.at(0).Text = Text;
+}
+
 class FixSafety : public TempDirTest {
 protected:
   void SetUp() override {
@@ -43,6 +59,42 @@ protected:
         Out += E.Kind + ": " + E.Message + "\n";
     return Out;
   }
+  /// a.hip and b.hip, each LaneKernel, as the inputs; returns their paths.
+  std::pair<std::string, std::string> twoLaneKernels() {
+    std::string F = write("a.hip", LaneKernel);
+    std::string Other = write("b.hip", LaneKernel);
+    Opts.Inputs = {F, Other};
+    return {F, Other};
+  }
+  /// revertBreakingFixes(\p Before, \p After, \p S) undoes the one fix that broke a pass
+  /// of \p File: the file holds \p Text again, and the one problem says \p Says.
+  static void expectFixUndone(const wavecheck::RunResult &Before,
+                              const wavecheck::RunResult &After, wavecheck::FixSession &S,
+                              const std::string &File, const std::string &Text,
+                              const std::string &Says) {
+    std::vector<wavecheck::InputError> Problems;
+    EXPECT_EQ(wavecheck::revertBreakingFixes(Before, After, S, Problems), 1u);
+    EXPECT_EQ(readFile(File), Text);
+    ASSERT_EQ(Problems.size(), 1u);
+    EXPECT_NE(Problems[0].Message.find(Says), std::string::npos) << Problems[0].Message;
+  }
+  /// a.hip holds \p Text, which fails \p FailingPass (alone) before any fix; its one
+  /// finding's fix-it, at \p At, is replaced by \p Broken and applied, and a.hip analysed
+  /// again: expectFixUndone, with a problem that says \p Says.
+  void expectBrokenFixUndone(const std::string &Text, size_t At, const std::string &FailingPass,
+                             const std::string &Broken, const std::string &Says) {
+    std::string F = write("a.hip", Text);
+    Opts.Inputs = {F};
+    wavecheck::RunResult Before = wavecheck::analyse(Opts);
+    ASSERT_EQ(Before.Findings.size(), 1u) << problems(Before, "a.hip");
+    ASSERT_EQ(Before.ParseFailures.size(), 1u);
+    EXPECT_EQ(Before.ParseFailures.begin()->second.count(FailingPass), 1u);
+    breakFixIt(Before, "/a.hip", At, Broken);
+    wavecheck::FixSession S;
+    ASSERT_EQ(wavecheck::applyFixes(Before, &S), 1u) << problems(Before, "a.hip");
+    wavecheck::RunResult After = wavecheck::analyse(Opts);
+    expectFixUndone(Before, After, S, F, Text, Says);
+  }
   wavecheck::Options Opts;
 };
 
@@ -57,9 +109,7 @@ TEST_F(FixSafety, FixesTheContentThatWasAnalysed) {
 }
 
 TEST_F(FixSafety, FileChangedAfterTheAnalysisIsNotFixedInAnyRound) {
-  std::string F = write("a.hip", LaneKernel);
-  std::string Other = write("b.hip", LaneKernel);
-  Opts.Inputs = {F, Other};
+  auto [F, Other] = twoLaneKernels();
   wavecheck::RunResult R = wavecheck::analyse(Opts);
   ASSERT_EQ(R.Findings.size(), 2u);
   // The user saves a.hip while wavecheck runs: a line above the finding
@@ -122,9 +172,7 @@ TEST_F(FixSafety, ContentHashesCoverTheMainFileAndItsHeaders) {
 }
 
 TEST_F(FixSafety, FixThatBreaksTheParseIsUndone) {
-  std::string F = write("a.hip", LaneKernel);
-  std::string Other = write("b.hip", LaneKernel);
-  Opts.Inputs = {F, Other};
+  auto [F, Other] = twoLaneKernels();
   wavecheck::RunResult Before = wavecheck::analyse(Opts);
   ASSERT_EQ(Before.Findings.size(), 2u);
   // A fix-it gone wrong: a.hip's replacement is not C++.
@@ -151,22 +199,6 @@ TEST_F(FixSafety, FixThatBreaksTheParseIsUndone) {
   EXPECT_EQ(readFile(F), LaneKernel);
 }
 
-/// LaneKernel (Harness.h) after lines of \p Prefix, and the offset of its
-/// `32` in the result.
-std::pair<std::string, size_t> laneKernelAfter(const std::string &Prefix) {
-  std::string Text = Prefix + LaneKernel;
-  return {Text, Text.find("% 32") + 2};
-}
-
-/// Replaces the fix-it of the finding in \p File at \p Offset by \p Text: a
-/// fix-it that parses in some passes only.
-void breakFixIt(wavecheck::RunResult &R, llvm::StringRef File, size_t Offset,
-                const std::string &Text) {
-  for (wavecheck::Finding &Fd : R.Findings)
-    if (llvm::StringRef(Fd.File).ends_with(File) && Fd.Offset == Offset)
-      Fd.Fixes.at(0).Text = Text;
-}
-
 TEST_F(FixSafety, FixThatBreaksOnlyTheHostPassIsUndone) {
   // `__HIP_DEVICE_COMPILE__` is defined in the device pass only: the edit
   // parses there and is an undeclared identifier in the host pass.
@@ -184,13 +216,7 @@ TEST_F(FixSafety, FixThatBreaksOnlyTheHostPassIsUndone) {
   ASSERT_EQ(After.ParseFailures.size(), 1u);
   EXPECT_EQ(After.ParseFailures.begin()->second.count("device pass for gfx942"), 0u);
   EXPECT_EQ(After.ParseFailures.begin()->second.count("host pass for gfx942"), 1u);
-  std::vector<wavecheck::InputError> Problems;
-  EXPECT_EQ(wavecheck::revertBreakingFixes(Before, After, S, Problems), 1u);
-  EXPECT_EQ(readFile(F), Text);
-  ASSERT_EQ(Problems.size(), 1u);
-  EXPECT_NE(Problems[0].Message.find("fail to parse in the host pass for gfx942 ("),
-            std::string::npos)
-      << Problems[0].Message;
+  expectFixUndone(Before, After, S, F, Text, "fail to parse in the host pass for gfx942 (");
 }
 
 TEST_F(FixSafety, FixThatBreaksAPassOfAFileThatFailedInAnotherIsUndone) {
@@ -198,49 +224,19 @@ TEST_F(FixSafety, FixThatBreaksAPassOfAFileThatFailedInAnotherIsUndone) {
   // for gfx90a only and breaks gfx942, which parsed before.
   auto [Text, At] =
       laneKernelAfter("#if defined(__gfx90a__)\n#error not ported to gfx90a\n#endif\n");
-  std::string F = write("a.hip", Text);
-  Opts.Inputs = {F};
   Opts.Arches = {"gfx90a", "gfx942"};
-  wavecheck::RunResult Before = wavecheck::analyse(Opts);
-  ASSERT_EQ(Before.Findings.size(), 1u) << problems(Before, "a.hip");
-  ASSERT_EQ(Before.ParseFailures.size(), 1u);
-  EXPECT_EQ(Before.ParseFailures.begin()->second.count("device pass for gfx90a"), 1u);
-  breakFixIt(Before, "/a.hip", At, "(__gfx90a__ * 64)");
-  wavecheck::FixSession S;
-  ASSERT_EQ(wavecheck::applyFixes(Before, &S), 1u) << problems(Before, "a.hip");
-  wavecheck::RunResult After = wavecheck::analyse(Opts);
-  std::vector<wavecheck::InputError> Problems;
-  EXPECT_EQ(wavecheck::revertBreakingFixes(Before, After, S, Problems), 1u)
-      << "gfx942 no longer parses";
-  EXPECT_EQ(readFile(F), Text);
-  ASSERT_EQ(Problems.size(), 1u);
-  EXPECT_NE(Problems[0].Message.find("fail to parse in the device pass for gfx942 ("),
-            std::string::npos)
-      << Problems[0].Message;
+  // gfx942 no longer parses: the fix is undone.
+  expectBrokenFixUndone(Text, At, "device pass for gfx90a", "(__gfx90a__ * 64)",
+                        "fail to parse in the device pass for gfx942 (");
 }
 
 TEST_F(FixSafety, FixThatBreaksTheDevicePassOfAFileFailingOnTheHostIsUndone) {
   // The host pass fails before any fix; the edit breaks the device pass.
   auto [Text, At] = laneKernelAfter(
       "#if !defined(__HIP_DEVICE_COMPILE__)\nstatic_assert(sizeof(int) == 3, \"host\");\n#endif\n");
-  std::string F = write("a.hip", Text);
-  Opts.Inputs = {F};
   Opts.HostPass = true;
-  wavecheck::RunResult Before = wavecheck::analyse(Opts);
-  ASSERT_EQ(Before.Findings.size(), 1u) << problems(Before, "a.hip");
-  ASSERT_EQ(Before.ParseFailures.size(), 1u);
-  EXPECT_EQ(Before.ParseFailures.begin()->second.count("host pass for gfx942"), 1u);
-  breakFixIt(Before, "/a.hip", At, "warpSize @@ not c++ @@");
-  wavecheck::FixSession S;
-  ASSERT_EQ(wavecheck::applyFixes(Before, &S), 1u) << problems(Before, "a.hip");
-  wavecheck::RunResult After = wavecheck::analyse(Opts);
-  std::vector<wavecheck::InputError> Problems;
-  EXPECT_EQ(wavecheck::revertBreakingFixes(Before, After, S, Problems), 1u);
-  EXPECT_EQ(readFile(F), Text);
-  ASSERT_EQ(Problems.size(), 1u);
-  EXPECT_NE(Problems[0].Message.find("fail to parse in the device pass for gfx942 ("),
-            std::string::npos)
-      << Problems[0].Message;
+  expectBrokenFixUndone(Text, At, "host pass for gfx942", "warpSize @@ not c++ @@",
+                        "fail to parse in the device pass for gfx942 (");
 }
 
 TEST_F(FixSafety, SecondFixRunFindsNothingToFix) {

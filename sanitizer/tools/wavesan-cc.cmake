@@ -1,9 +1,12 @@
 # wavesan-cc and wavesan-clang, the compiler wrappers: included from sanitizer/CMakeLists.txt
 # after wavesan-emu, when Clang's libraries are there (not in a -DWAVECHECK_BUILD_CHECKER=OFF
 # build: the launch rewrite uses Clang's lexer and Rewriter).
-# wavesan-cc: tools/wavesan-cc.cpp; its source scan in tools/wavesan-cc-scan.cpp, its launch
-# rewrite in tools/wavesan-cc-launch.cpp. Paths are baked in for the build tree (absolute)
-# and the installed tree (relative to the installed binary).
+# wavesan-cc: main in tools/wavesan-cc.cpp, its steps (tools/wavesan-cc-driver.h) in
+# tools/wavesan-cc-args.cpp (command line), tools/wavesan-cc-rewrite.cpp (sources and headers
+# rewritten) and tools/wavesan-cc-compile.cpp (temporary copies, the host compiler's command);
+# its source scan in tools/wavesan-cc-scan.cpp, its launch rewrite in
+# tools/wavesan-cc-launch.cpp. Paths are baked in for the build tree (absolute) and the
+# installed tree (relative to the installed binary).
 set(_rel_include "${CMAKE_INSTALL_INCLUDEDIR}/wavesan-emu")
 set(_rel_library "${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:wavesan-emu>")
 if(NOT IS_ABSOLUTE "${CMAKE_INSTALL_BINDIR}")
@@ -68,8 +71,9 @@ file(GENERATE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/wavesan-cc-config.h" CONTENT
 #define WAVESAN_CC_LINK_LIBS {${_link_files}}
 #define WAVESAN_CC_SANITIZE_LINK_FLAGS \"${_sanitize_link_flags}\"
 ")
-add_executable(wavesan-cc tools/wavesan-cc.cpp tools/wavesan-cc-scan.cpp
-                          tools/wavesan-cc-launch.cpp)
+add_executable(wavesan-cc tools/wavesan-cc.cpp tools/wavesan-cc-args.cpp
+                          tools/wavesan-cc-rewrite.cpp tools/wavesan-cc-compile.cpp
+                          tools/wavesan-cc-scan.cpp tools/wavesan-cc-launch.cpp)
 target_compile_features(wavesan-cc PRIVATE cxx_std_17)
 target_include_directories(wavesan-cc PRIVATE ${CMAKE_CURRENT_BINARY_DIR})
 # `<<<...>>>` launches are rewritten with Clang's lexer and Rewriter.

@@ -30,6 +30,31 @@ size_t at(const std::string &Hay, const std::string &Needle) {
   return P;
 }
 
+/// What every failing report of these tests shows: \p Kind, \p Compared elements of which
+/// \p Mismatches are beyond the tolerance, an infinite worst distance (the planted NaN),
+/// the \p Summary line and the \p Histogram line.
+void expectFailure(const DiffResult &R, const std::string &Kind, size_t Compared,
+                   size_t Mismatches, const std::string &Summary, const std::string &Histogram) {
+  EXPECT_FALSE(R.Pass);
+  EXPECT_EQ(R.Kind, Kind);
+  EXPECT_EQ(R.Compared, Compared);
+  EXPECT_EQ(R.Mismatches, Mismatches);
+  EXPECT_TRUE(std::isinf(R.MaxUlp));
+  at(R.Report, Summary);
+  at(R.Report, Histogram);
+}
+
+/// \p Parts each occur in \p Report, in this order (the worst list: largest distance first).
+void expectInOrder(const std::string &Report, const std::vector<std::string> &Parts) {
+  size_t Previous = 0;
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    const size_t P = at(Report, Parts[I]);
+    if (I > 0)
+      EXPECT_LT(Previous, P) << "\"" << Parts[I - 1] << "\" before \"" << Parts[I] << "\"";
+    Previous = P;
+  }
+}
+
 /// Runs the diff with 1, 2 and 3 threads (\p Run(threads) returns its result) and
 /// checks each result with \p Expect; every report must be the first one's: the
 /// split must not depend on the thread count.
@@ -82,23 +107,15 @@ TEST(DiffSplit, ReductionChunkEdgesMergeForAnyThreadCount) {
         return diff_reduction(S, X.data(), N, Out.data(), Out.size(), O);
       },
       [&](const DiffResult &R) {
-        EXPECT_FALSE(R.Pass);
-        EXPECT_EQ(R.Kind, "reduction-mismatch");
-        EXPECT_EQ(R.Compared, Results);
-        EXPECT_EQ(R.Mismatches, 4u);
-        EXPECT_TRUE(std::isinf(R.MaxUlp));
-        at(R.Report, "4 of 131072 results differ from the host reference beyond the tolerance "
-                     "(max inf ulp of f32)");
-        at(R.Report, "ulp histogram (131072 results by distance in ulp of f32): 0: 131065, <=1: 1, "
-                     "<=4: 1, <=16: 1, <=256: 1, <=65536: 1, >65536: 1, nan/inf: 1\n");
+        expectFailure(R, "reduction-mismatch", Results, 4,
+                      "4 of 131072 results differ from the host reference beyond the "
+                      "tolerance (max inf ulp of f32)",
+                      "ulp histogram (131072 results by distance in ulp of f32): 0: 131065, "
+                      "<=1: 1, <=4: 1, <=16: 1, <=256: 1, <=65536: 1, >65536: 1, nan/inf: 1\n");
         // The worst list, largest distance first: all four mismatches, across both chunks.
-        size_t P0 = at(R.Report, "  [0]: user nan, reference 64, inf ulp");
-        size_t P1 = at(R.Report, "  [131071]: user 65, reference 64, 131072 ulp");
-        size_t P2 = at(R.Report, ", reference 64, 1000 ulp");
-        size_t P3 = at(R.Report, ", reference 64, 40 ulp");
-        EXPECT_LT(P0, P1);
-        EXPECT_LT(P1, P2);
-        EXPECT_LT(P2, P3);
+        expectInOrder(R.Report, {"  [0]: user nan, reference 64, inf ulp",
+                                 "  [131071]: user 65, reference 64, 131072 ulp",
+                                 ", reference 64, 1000 ulp", ", reference 64, 40 ulp"});
         at(R.Report, "  [65537]: user ");
         at(R.Report, "  [1024]: user ");
         EXPECT_EQ(R.Report.find("[1023]"), std::string::npos) << "within tolerance: not listed";
@@ -142,25 +159,17 @@ TEST(DiffSplit, GemmChunkEdgesMergeForAnyThreadCount) {
         return diff_gemm(S, A.data(), B.data(), nullptr, C.data(), O);
       },
       [&](const DiffResult &R) {
-        EXPECT_FALSE(R.Pass);
-        EXPECT_EQ(R.Kind, "gemm-mismatch");
-        EXPECT_EQ(R.Compared, M * N);
-        EXPECT_EQ(R.Mismatches, 5u);
-        EXPECT_TRUE(std::isinf(R.MaxUlp));
-        at(R.Report, "5 of 262144 elements of C differ from the host reference beyond the "
-                     "tolerance (max inf ulp of f32)");
-        // 262144 - 8 planted = 262136 exact.
-        at(R.Report, "ulp histogram (262144 elements by distance in ulp of f32): 0: 262136, "
-                     "<=1: 1, <=4: 1, <=16: 2, <=256: 1, <=65536: 1, >65536: 1, nan/inf: 1\n");
+        // The histogram: 262144 - 8 planted = 262136 exact.
+        expectFailure(R, "gemm-mismatch", M * N, 5,
+                      "5 of 262144 elements of C differ from the host reference beyond the "
+                      "tolerance (max inf ulp of f32)",
+                      "ulp histogram (262144 elements by distance in ulp of f32): 0: 262136, "
+                      "<=1: 1, <=4: 1, <=16: 2, <=256: 1, <=65536: 1, >65536: 1, nan/inf: 1\n");
         // Worst = 4: the four largest of the five mismatches, largest first; the 8-ulp
         // C[128, 0] is left out.
-        size_t P0 = at(R.Report, "  C[255, 511]: user nan, reference 8, inf ulp");
-        size_t P1 = at(R.Report, "  C[384, 0]: user 16, reference 8, 8388608 ulp");
-        size_t P2 = at(R.Report, "  C[383, 511]: user ");
-        size_t P3 = at(R.Report, "  C[511, 511]: user ");
-        EXPECT_LT(P0, P1);
-        EXPECT_LT(P1, P2);
-        EXPECT_LT(P2, P3);
+        expectInOrder(R.Report, {"  C[255, 511]: user nan, reference 8, inf ulp",
+                                 "  C[384, 0]: user 16, reference 8, 8388608 ulp",
+                                 "  C[383, 511]: user ", "  C[511, 511]: user "});
         at(R.Report, ", reference 8, 300 ulp");
         at(R.Report, ", reference 8, 200 ulp");
         EXPECT_EQ(R.Report.find("C[128, 0]"), std::string::npos) << "fifth worst: not listed";

@@ -23,6 +23,25 @@ namespace {
 
 using namespace kernels_test;
 
+/// Runs testdata/kernels/<Name>.hip's program with \p Variant at each wave size of
+/// Widths (a failure names the size), with runKernel's \p BoundSeconds and
+/// \p ExtraOptions, and checks each run with \p Check(Run, WaveSize).
+template <typename CheckFn>
+void atBothWidths(const std::string &Name, const std::string &Variant, double BoundSeconds,
+                  const std::string &ExtraOptions, CheckFn Check) {
+  for (unsigned W : Widths) {
+    SCOPED_TRACE("wave " + std::to_string(W));
+    KernelRun R = runKernel(Name, Variant, W, BoundSeconds, ExtraOptions);
+    Check(R, W);
+  }
+}
+
+/// The same with runKernel's default bound (120 s) and no extra options.
+template <typename CheckFn>
+void atBothWidths(const std::string &Name, const std::string &Variant, CheckFn Check) {
+  atBothWidths(Name, Variant, 120, "", Check);
+}
+
 // ---- barrier_divergent: __syncthreads inside `if (i < n)` ----
 
 TEST(KernelBarrierDivergent, CorrectAtBothWidths) {
@@ -30,38 +49,33 @@ TEST(KernelBarrierDivergent, CorrectAtBothWidths) {
   double First = 0, Last = 0;
   for (long I = 0; I < 256; ++I) First += x(I);
   for (long I = LastStart; I < N; ++I) Last += x(I);
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("barrier_divergent", "correct", W);
+  atBothWidths("barrier_divergent", "correct", [&](KernelRun &R, unsigned) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("blocks"), "391") << R.describe();
     EXPECT_EQ(R.value("kernel_error"), "0") << R.describe();
     EXPECT_EQ(R.value("first"), fixed1(First)) << R.describe();
     EXPECT_EQ(R.value("last"), fixed1(Last)) << R.describe();
     EXPECT_EQ(R.value("total"), fixed1(sumWhere([](long) { return true; }))) << R.describe();
-  }
+  });
 }
 
 TEST(KernelBarrierDivergent, BuggyDeadlockReportedWithinBoundAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("barrier_divergent", "buggy", W, /*BoundSeconds=*/60);
+  atBothWidths("barrier_divergent", "buggy", /*BoundSeconds=*/60, "",
+               [&](KernelRun &R, unsigned) {
     EXPECT_FALSE(R.TimedOut) << "deadlock not detected: killed after 60 s\n" << R.describe();
     expectReport(R, "barrier_divergent", "barrier-deadlock");
     EXPECT_EQ(R.ExitCode, 1) << R.describe();
     EXPECT_EQ(R.value("kernel_error"), "1") << R.describe();
-  }
+  });
 }
 
 // ---- wave_op_partial: "the first warp" as threadIdx.x < 32 ----
 
 TEST(KernelWaveOpPartial, CorrectAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("wave_op_partial", "correct", W);
+  atBothWidths("wave_op_partial", "correct", [&](KernelRun &R, unsigned) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("sum"), fixed1(sumWhere([](long) { return true; }))) << R.describe();
-  }
+  });
 }
 
 TEST(KernelWaveOpPartial, BuggyCleanAt32ReportedAt64) {
@@ -82,32 +96,26 @@ TEST(KernelWaveOpPartial, BuggyCleanAt32ReportedAt64) {
 
 TEST(KernelShuffleWidth, CorrectAtBothWidths) {
   const long Last = N - 1;
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("shuffle_width", "correct", W);
+  atBothWidths("shuffle_width", "correct", [&](KernelRun &R, unsigned) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("mismatches"), "0") << R.describe();
     EXPECT_EQ(R.Values["sample"],
               (std::vector<std::string>{fixed1(x(0)), fixed1(x(16)), fixed1(x(Last - Last % 16))}))
         << R.describe();
-  }
+  });
 }
 
 TEST(KernelShuffleWidth, BuggyReportedAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("shuffle_width", "buggy", W);
+  atBothWidths("shuffle_width", "buggy", [&](KernelRun &R, unsigned) {
     expectReport(R, "shuffle_width", "shuffle-width-invalid");
-  }
+  });
 }
 
 // ---- block_too_large: 2048-thread blocks ----
 
 TEST(KernelBlockTooLarge, CorrectAtBothWidths) {
   const long Count = 304L * 2048;
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("block_too_large", "correct", W);
+  atBothWidths("block_too_large", "correct", [&](KernelRun &R, unsigned) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("launch_error"), "0") << R.describe();
     EXPECT_EQ(R.value("wrong"), "0") << R.describe();
@@ -115,36 +123,31 @@ TEST(KernelBlockTooLarge, CorrectAtBothWidths) {
     EXPECT_EQ(R.Values["sample"],
               (std::vector<std::string>{"1", std::to_string(3 * (Count - 1) + 1)}))
         << R.describe();
-  }
+  });
 }
 
 TEST(KernelBlockTooLarge, BuggyRejectedAndReportedAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("block_too_large", "buggy", W);
+  atBothWidths("block_too_large", "buggy", [&](KernelRun &R, unsigned) {
     expectReport(R, "block_too_large", "block-too-large");
     EXPECT_EQ(R.value("launch_error"), "1") << R.describe();
     EXPECT_EQ(R.value("nonzero"), "0") << R.describe();
-  }
+  });
 }
 
 // ---- underfilled_grid: 128 workgroups ----
 
 TEST(KernelUnderfilledGrid, CorrectAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("underfilled_grid", "correct", W);
+  atBothWidths("underfilled_grid", "correct", [&](KernelRun &R, unsigned) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("blocks"), "304") << R.describe();
     EXPECT_EQ(R.value("total"), fixed1(2 * sumWhere([](long) { return true; })))
         << R.describe();
-  }
+  });
 }
 
 TEST(KernelUnderfilledGrid, BuggyRightWithNoteAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("underfilled_grid", "buggy", W, 120, "report_underfilled_grid=1");
+  atBothWidths("underfilled_grid", "buggy", 120, "report_underfilled_grid=1",
+               [&](KernelRun &R, unsigned) {
     EXPECT_EQ(R.ExitCode, 0) << R.describe(); // a note does not fail the process
     expectReport(R, "underfilled_grid", "launch-underfilled-grid");
     const std::vector<const Report *> Notes = R.reportsOf("launch-underfilled-grid");
@@ -156,7 +159,7 @@ TEST(KernelUnderfilledGrid, BuggyRightWithNoteAtBothWidths) {
         << R.describe();
     EXPECT_EQ(R.Values["sample"], (std::vector<std::string>{fixed1(2 * x(7)), fixed1(2 * x(N - 1))}))
         << R.describe();
-  }
+  });
 }
 
 TEST(KernelUnderfilledGrid, BuggyWithoutNoteByDefault) {
@@ -168,25 +171,23 @@ TEST(KernelUnderfilledGrid, BuggyWithoutNoteByDefault) {
 // ---- spin_timeout: a spin loop nothing releases ----
 
 TEST(KernelSpinTimeout, CorrectAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("spin_timeout", "correct", W, 120, "kernel_timeout_s=30");
+  atBothWidths("spin_timeout", "correct", 120, "kernel_timeout_s=30",
+               [&](KernelRun &R, unsigned) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("out"), "42") << R.describe();
     EXPECT_EQ(R.value("kernel_error"), "0") << R.describe();
-  }
+  });
 }
 
 TEST(KernelSpinTimeout, BuggyTimesOutWithinBoundAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("spin_timeout", "buggy", W, /*BoundSeconds=*/30, "kernel_timeout_s=2");
+  atBothWidths("spin_timeout", "buggy", /*BoundSeconds=*/30, "kernel_timeout_s=2",
+               [&](KernelRun &R, unsigned) {
     EXPECT_FALSE(R.TimedOut) << "watchdog did not end the run within 30 s\n" << R.describe();
     expectReport(R, "spin_timeout", "kernel-timeout");
     EXPECT_EQ(R.ExitCode, 1) << R.describe();
     EXPECT_EQ(R.value("kernel_error"), "1") << R.describe();
     EXPECT_EQ(R.value("out"), "0") << R.describe();
-  }
+  });
 }
 
 // ---- lds_over_limit: 96 KB of dynamic LDS ----
@@ -198,25 +199,21 @@ TEST(KernelLdsOverLimit, CorrectAtBothWidths) {
     for (long I = 0; I < Count; ++I) C += x(I) != 0;
     return C;
   }();
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("lds_over_limit", "correct", W);
+  atBothWidths("lds_over_limit", "correct", [&](KernelRun &R, unsigned) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("launch_error"), "0") << R.describe();
     EXPECT_EQ(R.value("nonzero"), std::to_string(NonZero)) << R.describe();
     EXPECT_EQ(R.Values["sample"],
               (std::vector<std::string>{fixed1(x(255)), fixed1(x(Count - 256))}))
         << R.describe();
-  }
+  });
 }
 
 TEST(KernelLdsOverLimit, BuggyRejectedAndReportedAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("lds_over_limit", "buggy", W);
+  atBothWidths("lds_over_limit", "buggy", [&](KernelRun &R, unsigned) {
     expectReport(R, "lds_over_limit", "lds-over-limit");
     EXPECT_EQ(R.value("nonzero"), "0") << R.describe();
-  }
+  });
 }
 
 // ---- the remaining runtime checks (shuffle-lane-out-of-range,
@@ -238,9 +235,7 @@ double rotated(long I, unsigned W) {
 }
 
 TEST(KernelShuffleLaneRange, CorrectAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("shuffle_lane_range", "correct", W);
+  atBothWidths("shuffle_lane_range", "correct", [&](KernelRun &R, unsigned W) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("checksum"),
               fixed1(checksum(WholeBlocks, [W](long I) { return rotated(I, W); })))
@@ -249,13 +244,11 @@ TEST(KernelShuffleLaneRange, CorrectAtBothWidths) {
                                                             fixed1(rotated(31, W)),
                                                             fixed1(rotated(63, W))}))
         << R.describe();
-  }
+  });
 }
 
 TEST(KernelShuffleLaneRange, BuggyReportedAtBothWidthsValuesWrapped) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("shuffle_lane_range", "buggy", W);
+  atBothWidths("shuffle_lane_range", "buggy", [&](KernelRun &R, unsigned W) {
     EXPECT_EQ(R.ExitCode, 1) << R.describe();
     expectReport(R, "shuffle_lane_range", "shuffle-lane-out-of-range");
     // The message names the last lane's request: source lane W in [0, W).
@@ -269,7 +262,7 @@ TEST(KernelShuffleLaneRange, BuggyReportedAtBothWidthsValuesWrapped) {
     EXPECT_EQ(R.value("checksum"),
               fixed1(checksum(WholeBlocks, [W](long I) { return rotated(I, W); })))
         << R.describe();
-  }
+  });
 }
 
 /// inactive_lane_read.hip: out[i] = x[i] + (last lane ? x[i] : (i + 1 < N ? x[i + 1] : 0)).
@@ -279,19 +272,15 @@ double pairSum(long I, unsigned W) {
 }
 
 TEST(KernelInactiveLaneRead, CorrectAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("inactive_lane_read", "correct", W);
+  atBothWidths("inactive_lane_read", "correct", [&](KernelRun &R, unsigned W) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("checksum"), fixed1(checksum(N, [W](long I) { return pairSum(I, W); })))
         << R.describe();
-  }
+  });
 }
 
 TEST(KernelInactiveLaneRead, BuggyReportedAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("inactive_lane_read", "buggy", W);
+  atBothWidths("inactive_lane_read", "buggy", [&](KernelRun &R, unsigned W) {
     EXPECT_EQ(R.ExitCode, 1) << R.describe();
     expectReport(R, "inactive_lane_read", "inactive-lane-read");
     // Element N - 1 = 100002 sits in lane 100002 % W (2 at wave 32, 34 at 64) and reads
@@ -303,41 +292,35 @@ TEST(KernelInactiveLaneRead, BuggyReportedAtBothWidths) {
                   ", which is inactive"),
               std::string::npos)
         << R.describe();
-  }
+  });
 }
 
 TEST(KernelWaveOpDivergent, CorrectAtBothWidths) {
   const double Expected = checksum(WholeBlocks, [](long I) {
     return std::abs(x(I)) + std::abs(x(I ^ 1));
   });
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("wave_op_divergent", "correct", W);
+  atBothWidths("wave_op_divergent", "correct", [&](KernelRun &R, unsigned) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("checksum"), fixed1(Expected)) << R.describe();
-  }
+  });
 }
 
 TEST(KernelWaveOpDivergent, BuggyReportedAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("wave_op_divergent", "buggy", W);
+  atBothWidths("wave_op_divergent", "buggy", [&](KernelRun &R, unsigned) {
     EXPECT_EQ(R.ExitCode, 1) << R.describe();
     expectReport(R, "wave_op_divergent", "wave-op-divergent");
-  }
+  });
 }
 
 // ---- ladder_compare: wavesan::compareWaveSizes on ladder_from_16's kernel ----
 
 TEST(KernelLadderCompare, CorrectVariantAgreesWithoutReport) {
   // The process's own wave size does not matter: compareWaveSizes runs both.
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("ladder_compare", "correct", W);
+  atBothWidths("ladder_compare", "correct", [&](KernelRun &R, unsigned) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("same"), "1") << R.describe();
     EXPECT_EQ(R.value("sum"), fixed1(sumWhere([](long) { return true; }))) << R.describe();
-  }
+  });
 }
 
 TEST(KernelLadderCompare, BuggyVariantReportsWaveSizeDivergenceOnce) {

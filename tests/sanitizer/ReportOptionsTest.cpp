@@ -28,19 +28,41 @@ using namespace wavesan::test;
 
 namespace {
 
+/// The values of the options Defaults and ParsesEveryFlag check, as a test writes them.
+struct ExpectedOptions {
+  unsigned WaveSize;
+  bool HaltOnError;
+  int ExitCode;
+  bool FailAtExit, ReportUnderfilledGrid;
+  std::string LogPath;
+  ReportFormat Format;
+  std::string Suppressions;
+  double KernelTimeoutS;
+  unsigned Workers;
+  bool Help;
+};
+
+/// Each option of \p O that ExpectedOptions names has its value in \p E.
+void expectOptions(const Options &O, const ExpectedOptions &E) {
+  EXPECT_EQ(unsigned(O.wave_size), E.WaveSize);
+  EXPECT_EQ(O.halt_on_error, E.HaltOnError);
+  EXPECT_EQ(O.exitcode, E.ExitCode);
+  EXPECT_EQ(O.fail_at_exit, E.FailAtExit);
+  EXPECT_EQ(O.report_underfilled_grid, E.ReportUnderfilledGrid);
+  EXPECT_EQ(O.log_path, E.LogPath);
+  EXPECT_EQ(O.report_format, E.Format);
+  EXPECT_EQ(O.suppressions, E.Suppressions);
+  EXPECT_EQ(O.kernel_timeout_s, E.KernelTimeoutS);
+  EXPECT_EQ(O.workers, E.Workers);
+  EXPECT_EQ(O.help, E.Help);
+}
+
 TEST(Options, Defaults) {
-  Options O;
-  EXPECT_EQ(unsigned(O.wave_size), 64u);
-  EXPECT_FALSE(O.halt_on_error);
-  EXPECT_EQ(O.exitcode, 1);
-  EXPECT_TRUE(O.fail_at_exit);
-  EXPECT_FALSE(O.report_underfilled_grid);
-  EXPECT_EQ(O.log_path, "stderr");
-  EXPECT_EQ(O.report_format, ReportFormat::Text);
-  EXPECT_EQ(O.suppressions, "");
-  EXPECT_EQ(O.kernel_timeout_s, 60.0);
-  EXPECT_EQ(O.workers, 0u);
-  EXPECT_FALSE(O.help);
+  expectOptions(Options(), {.WaveSize = 64, .HaltOnError = false, .ExitCode = 1,
+                            .FailAtExit = true, .ReportUnderfilledGrid = false,
+                            .LogPath = "stderr", .Format = ReportFormat::Text,
+                            .Suppressions = "", .KernelTimeoutS = 60.0, .Workers = 0,
+                            .Help = false});
 }
 
 TEST(Options, ParsesEveryFlag) {
@@ -50,17 +72,10 @@ TEST(Options, ParsesEveryFlag) {
                          "report_underfilled_grid=yes:kernel_timeout_s=2.5:workers=3:help=true",
                          "WAVESAN_OPTIONS", O),
             "");
-  EXPECT_EQ(unsigned(O.wave_size), 32u);
-  EXPECT_TRUE(O.halt_on_error);
-  EXPECT_EQ(O.exitcode, 7);
-  EXPECT_FALSE(O.fail_at_exit);
-  EXPECT_TRUE(O.report_underfilled_grid);
-  EXPECT_EQ(O.log_path, "/tmp/w");
-  EXPECT_EQ(O.report_format, ReportFormat::Json);
-  EXPECT_EQ(O.suppressions, "supp.txt");
-  EXPECT_EQ(O.kernel_timeout_s, 2.5);
-  EXPECT_EQ(O.workers, 3u);
-  EXPECT_TRUE(O.help);
+  expectOptions(O, {.WaveSize = 32, .HaltOnError = true, .ExitCode = 7, .FailAtExit = false,
+                    .ReportUnderfilledGrid = true, .LogPath = "/tmp/w",
+                    .Format = ReportFormat::Json, .Suppressions = "supp.txt",
+                    .KernelTimeoutS = 2.5, .Workers = 3, .Help = true});
 }
 
 TEST(Options, SeparatorsQuotesAndLaterWins) {
