@@ -23,8 +23,6 @@ void Machine::undefinedShift(const Instruction &B, unsigned Bits, uint64_t By) {
                            Cur ? Cur->Tid : 0});
 }
 
-/// Every use of \p I reaches a select as the value chosen (not the
-/// condition), through at most MaxSelectDepth arithmetic steps or casts.
 bool Machine::feedsOnlySelects(const Instruction &I, unsigned Depth) {
   if (I.use_empty())
     return false;
@@ -42,8 +40,6 @@ bool Machine::feedsOnlySelects(const Instruction &I, unsigned Depth) {
   return true;
 }
 
-/// The select chose \p V: the out-of-range shifts it was computed from
-/// (deferred by feedsOnlySelects) are undefined now.
 void Machine::reportChosenShifts(Frame &F, const Value *V, unsigned Depth) {
   const auto *I = dyn_cast<Instruction>(V);
   if (!I || Depth > MaxSelectDepth)

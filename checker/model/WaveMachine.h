@@ -260,7 +260,11 @@ private:
   /// result on (`(1ull << n) - 1` is one step): 4.
   static constexpr unsigned MaxSelectDepth = 4;
 
+  /// Every use of \p I reaches a select as the value chosen (not the
+  /// condition), through at most MaxSelectDepth arithmetic steps or casts.
   static bool feedsOnlySelects(const Instruction &I, unsigned Depth = 0);
+  /// The select chose \p V: the out-of-range shifts it was computed from
+  /// (deferred by feedsOnlySelects) are undefined now.
   void reportChosenShifts(Frame &F, const Value *V, unsigned Depth = 0);
 
   Scalar binop(const BinaryOperator &B, const Scalar &A, const Scalar &C, unsigned Bits);
