@@ -98,7 +98,7 @@ struct StoredValue {
   bool Raced = false;
   /// The value last stored: an integer's bits (a pointer's offset), or a
   /// float's value when IsFloat. Compared only to tell whether two runs
-  /// stored the same thing (WaveModel.cpp, sameOutcome).
+  /// stored the same thing (WaveCompare.cpp, sameOutcome).
   uint64_t Bits = 0;
   double Float = 0;
   bool IsFloat = false;
