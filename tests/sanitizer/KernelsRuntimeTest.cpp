@@ -23,25 +23,6 @@ namespace {
 
 using namespace kernels_test;
 
-/// Runs testdata/kernels/<Name>.hip's program with \p Variant at each wave size of
-/// Widths (a failure names the size), with runKernel's \p BoundSeconds and
-/// \p ExtraOptions, and checks each run with \p Check(Run, WaveSize).
-template <typename CheckFn>
-void atBothWidths(const std::string &Name, const std::string &Variant, double BoundSeconds,
-                  const std::string &ExtraOptions, CheckFn Check) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel(Name, Variant, W, BoundSeconds, ExtraOptions);
-    Check(R, W);
-  }
-}
-
-/// The same with runKernel's default bound (120 s) and no extra options.
-template <typename CheckFn>
-void atBothWidths(const std::string &Name, const std::string &Variant, CheckFn Check) {
-  atBothWidths(Name, Variant, 120, "", Check);
-}
-
 // ---- barrier_divergent: __syncthreads inside `if (i < n)` ----
 
 TEST(KernelBarrierDivergent, CorrectAtBothWidths) {

@@ -35,12 +35,10 @@ using namespace kernels_test;
 
 TEST(KernelLadderFrom16, CorrectSumsAtBothWidths) {
   const double All = sumWhere([](long) { return true; });
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("ladder_from_16", "correct", W);
+  atBothWidths("ladder_from_16", "correct", [&](KernelRun &R, unsigned) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("sum"), fixed1(All)) << R.describe();
-  }
+  });
 }
 
 TEST(KernelLadderFrom16, BuggyRightAt32LowerHalvesOnlyAt64) {
@@ -59,12 +57,10 @@ TEST(KernelLadderFrom16, BuggyRightAt32LowerHalvesOnlyAt64) {
 
 TEST(KernelHardcodedLane, CorrectCountsAtBothWidths) {
   const int Expected = countWhere([](long I) { return (7 * I) % 5 == 3; });
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("hardcoded_lane", "correct", W);
+  atBothWidths("hardcoded_lane", "correct", [&](KernelRun &R, unsigned) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("count"), std::to_string(Expected)) << R.describe();
-  }
+  });
 }
 
 TEST(KernelHardcodedLane, BuggyRightAt32DoubleAt64) {
@@ -83,12 +79,10 @@ bool positive(long I) { return I % 13 >= 7; }
 bool negative(long I) { return I % 13 < 6; }
 
 TEST(KernelBallotNarrowed, CorrectCountsAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("ballot_narrowed", "correct", W);
+  atBothWidths("ballot_narrowed", "correct", [&](KernelRun &R, unsigned) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("count"), std::to_string(countWhere(positive))) << R.describe();
-  }
+  });
 }
 
 TEST(KernelBallotNarrowed, BuggyRightAt32TruncatedAndReportedAt64) {
@@ -105,12 +99,10 @@ TEST(KernelBallotNarrowed, BuggyRightAt32TruncatedAndReportedAt64) {
 // ---- popc_on_ballot: __popc(__ballot(...)) ----
 
 TEST(KernelPopcOnBallot, CorrectCountsAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("popc_on_ballot", "correct", W);
+  atBothWidths("popc_on_ballot", "correct", [&](KernelRun &R, unsigned) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("count"), std::to_string(countWhere(negative))) << R.describe();
-  }
+  });
 }
 
 TEST(KernelPopcOnBallot, BuggyRightAt32TruncatedAndReportedAt64) {
@@ -149,12 +141,10 @@ std::vector<std::string> rowMaxima(bool DropUpperLanes) {
 }
 
 TEST(KernelSyncMask32Bit, CorrectAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("sync_mask_32bit", "correct", W);
+  atBothWidths("sync_mask_32bit", "correct", [&](KernelRun &R, unsigned) {
     expectCleanRun(R);
     EXPECT_EQ(R.Values["rowmax"], rowMaxima(false)) << R.describe();
-  }
+  });
 }
 
 TEST(KernelSyncMask32Bit, BuggyRightAt32ReportedAndRowsZeroedAt64) {
@@ -178,13 +168,11 @@ std::vector<std::string> fullHistogram() {
 }
 
 TEST(KernelAggregatedAtomic, CorrectCompactsAtBothWidths) {
-  for (unsigned W : Widths) {
-    SCOPED_TRACE("wave " + std::to_string(W));
-    KernelRun R = runKernel("aggregated_atomic", "correct", W);
+  atBothWidths("aggregated_atomic", "correct", [&](KernelRun &R, unsigned) {
     expectCleanRun(R);
     EXPECT_EQ(R.value("count"), std::to_string(countWhere(positive))) << R.describe();
     EXPECT_EQ(R.Values["histogram"], fullHistogram()) << R.describe();
-  }
+  });
 }
 
 TEST(KernelAggregatedAtomic, BuggyRightAt32TruncatedAndReportedAt64) {
