@@ -153,7 +153,8 @@ TEST(ToFinding, ConvertsTheDiagnosticAndKeepsWhatTheExportNeeds) {
   E.Message.Message = "lane id computed with a warp size of 32";
   E.Message.FilePath = "a.hip";
   E.Message.FileOffset = 22;
-  llvm::cantFail(E.Message.Fix["a.hip"].add(clang::tooling::Replacement("a.hip", 22, 2, "warpSize")));
+  llvm::cantFail(
+      E.Message.Fix["a.hip"].add(clang::tooling::Replacement("a.hip", 22, 2, "warpSize")));
   clang::tooling::DiagnosticMessage N("the lane id is used here");
   N.FilePath = "a.hip";
   N.FileOffset = 7;

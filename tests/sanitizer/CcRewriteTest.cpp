@@ -41,7 +41,8 @@ TEST_F(CcTest, TripleChevronLaunchesInHeadersAndMacros) {
   EXPECT_EQ(R.Out, "3 5 7 7|22\n") << R.Err;
   Result Big = run("./lh 2048");
   for (const std::string &At : std::vector<std::string>
-       {std::string("block-too-large in kernel fill\n"), "at " + Inc + "/fill.cuh:14 in fill_on_device\n",
+       {std::string("block-too-large in kernel fill\n"),
+        "at " + Inc + "/fill.cuh:14 in fill_on_device\n",
         "at " + Data + "/launch_header/main.hip:18 in main\n",
         "block-too-large in kernel fill<int>\n",
         "at " + Data + "/launch_header/main.hip:19 in main\n"})

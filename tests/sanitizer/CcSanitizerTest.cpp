@@ -107,7 +107,8 @@ TEST_F(CcTest, AddressSanitizerFindsNoLeakAfterADeadlock) {
   // thread's, LeakSanitizer scanned that instead, and every buffer of the Worker object on
   // the thread's stack was a "direct leak" (exit 1), here in the launch that ends the
   // program (barrier_deadlock.hip, the report golden).
-  const std::string Src = std::string(WAVESAN_TESTDATA_DIR) + "/wavesan-reports/barrier_deadlock.hip";
+  const std::string Src =
+      std::string(WAVESAN_TESTDATA_DIR) + "/wavesan-reports/barrier_deadlock.hip";
   Result B = run(Cc + " -fsanitize=address -g -O1 " + Src + " -o deadlock");
   ASSERT_EQ(B.Status, 0) << B.Err;
   for (const char *Workers : {"1", "2"}) {

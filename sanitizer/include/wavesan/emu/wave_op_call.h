@@ -16,7 +16,9 @@
 
 namespace wavesan::emu::detail {
 
-enum class WaveOpKind : uint8_t { Shfl, ShflUp, ShflDown, ShflXor, Ballot, Any, All, ActiveMask, SyncWarp };
+enum class WaveOpKind : uint8_t {
+  Shfl, ShflUp, ShflDown, ShflXor, Ballot, Any, All, ActiveMask, SyncWarp
+};
 
 /// One lane's call of a wave operation (lives on the lane's stack while the
 /// lane is blocked in waveOp()).
