@@ -11,6 +11,7 @@
 #include "DriverTest.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <gtest/gtest.h>
 #include <set>
@@ -130,6 +131,13 @@ TEST_F(DriverInputs, RealHip5HeadersAreRecognised) {
       {"--format=json", "--hip-headers=system", F, "--", "-D__AMDGCN_WAVEFRONT_SIZE=64"});
   EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
   EXPECT_EQ(findings(parseReport(R.Out)).size(), 1u) << R.Out;
+  // Found by clang in /usr/include with no -I: the note names that directory
+  // when its headers are older than HIP 6 (Debian 12's are 5.2).
+  auto V = llvm::MemoryBuffer::getFile("/usr/include/hip/hip_version.h");
+  if (V && (*V)->getBuffer().contains("#define HIP_VERSION_MAJOR 5"))
+    EXPECT_NE(R.Err.find("HIP headers in /usr/include are older than HIP 6"),
+              std::string::npos)
+        << R.Err;
 }
 
 } // namespace

@@ -98,9 +98,22 @@ TEST_F(OldHipHeaders, DebianHip5IncludeFallsBackToTheStandIns) {
   EXPECT_EQ(R.Err.find("HIP headers in /usr/include", At + 1), std::string::npos) << R.Err;
 
   // Forcing them (--hip-headers=system) still fails, as before: the fallback is
-  // only what auto does.
+  // only what auto does. A note says why and what auto would do, once.
   R = runWavecheck({"--format=json", "--hip-headers=system", "-p", Dir + "/build", Src});
   EXPECT_EQ(R.ExitCode, 3) << R.Out << R.Err;
+  At = R.Err.find("HIP headers in /usr/include are older than HIP 6 (hip/hip_version.h): "
+                  "clang 22 parses them only with -D__AMDGCN_WAVEFRONT_SIZE=64");
+  EXPECT_NE(At, std::string::npos) << R.Err;
+  EXPECT_NE(R.Err.find("--hip-headers=auto would analyse with wavecheck's stand-in HIP "
+                       "headers"),
+            std::string::npos)
+      << R.Err;
+  EXPECT_EQ(R.Err.find("HIP headers in /usr/include", At + 1), std::string::npos) << R.Err;
+
+  // The stand-ins asked for by name: no note about headers not used.
+  R = runWavecheck({"--format=json", "--hip-headers=standin", "-p", Dir + "/build", Src});
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  EXPECT_EQ(R.Err.find("older than HIP 6"), std::string::npos) << R.Err;
 }
 
 } // namespace

@@ -222,6 +222,11 @@ JobResult runJob(const Job &J, const Options &Opts) {
                   !rocmHeadersReachable(UserArgs, J.Directory, &OldHip));
   if (StandIn && Opts.Headers == HeaderMode::Auto && !OldHip.empty())
     R.Notes.push_back(oldHipNote(OldHip));
+  if (Opts.Headers == HeaderMode::System) {
+    std::string Old = oldSystemHip(UserArgs, J.Directory);
+    if (!Old.empty())
+      R.Notes.push_back(oldSystemHipNote(Old));
+  }
 
   // Files read from disk are hashed as they are parsed: --fix edits only the
   // content that was analysed (Fixes.h).

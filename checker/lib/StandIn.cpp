@@ -103,6 +103,23 @@ bool rocmHeadersReachable(const std::vector<std::string> &Args,
   return usableHip("/opt/rocm/include", Directory, OldHip);
 }
 
+std::string oldSystemHip(const std::vector<std::string> &Args, llvm::StringRef Directory) {
+  std::string OldHip;
+  if (rocmHeadersReachable(Args, Directory, &OldHip))
+    return {};
+  if (OldHip.empty())
+    usableHip("/usr/include", Directory, &OldHip);
+  return OldHip;
+}
+
+std::string oldSystemHipNote(llvm::StringRef OldHip) {
+  return "HIP headers in " + OldHip.str() +
+         " are older than HIP 6 (hip/hip_version.h): clang 22 parses them only with "
+         "-D__AMDGCN_WAVEFRONT_SIZE=64 (it no longer defines it), and they lack HIP 6's "
+         "*_sync warp functions; --hip-headers=system uses them as asked, "
+         "--hip-headers=auto would analyse with wavecheck's stand-in HIP headers";
+}
+
 std::string oldHipNote(llvm::StringRef OldHip) {
   return "HIP headers in " + OldHip.str() +
          " are older than HIP 6 (hip/hip_version.h) and do not parse with clang 22 "

@@ -40,6 +40,16 @@ bool rocmHeadersReachable(const std::vector<std::string> &Args,
 /// HIP headers clang 22 cannot parse.
 std::string oldHipNote(llvm::StringRef OldHip);
 
+/// For --hip-headers=system: the directory of the HIP headers older than 6
+/// that the compile of \p Args in \p Directory would use (as
+/// rocmHeadersReachable finds them, else clang's default /usr/include), or ""
+/// when usable HIP headers are reachable or none are old.
+std::string oldSystemHip(const std::vector<std::string> &Args, llvm::StringRef Directory);
+
+/// The note of a --hip-headers=system run whose HIP headers in \p OldHip are
+/// older than HIP 6.
+std::string oldSystemHipNote(llvm::StringRef OldHip);
+
 } // namespace wavecheck
 
 #endif
